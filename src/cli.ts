@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { UsageError, exitCodeFor } from './errors.js';
+
+const HELP = `gate — a test gate for the end of a coding agent's turn
+
+Usage:
+  gate run [--harness claude]       the hook: reads the payload on stdin, allows or refuses the stop
+  gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
+  gate status [--json]              what a stop would do now, and why
+  gate filter --filter ID [--budget N]  print what the agent would read for a tool's output on stdin
+  gate --help | --version
+
+Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
+Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config.
+Docs: https://www.npmjs.com/package/stopgate (docs/ in the package)`;
+
+/** Parses the command word and hands off to the command's module, imported only when used. */
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'run': {
+        const { runHook } = await import('./commands/run.js');
+        process.exitCode = await runHook(process.env);
+        return;
+      }
+      case 'check': {
+        const { checkCommand } = await import('./commands/check.js');
+        process.exitCode = await checkCommand(args, process.env);
+        return;
+      }
+      case 'status':
+      case 'explain': {
+        const { statusCommand } = await import('./commands/status.js');
+        process.exitCode = await statusCommand(args, process.env);
+        return;
+      }
+      case 'filter': {
+        const { filterCommand } = await import('./commands/filter.js');
+        process.exitCode = filterCommand(args);
+        return;
+      }
+      case '--version':
+      case '-v':
+        process.stdout.write(`${version()}\n`);
+        return;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(`${HELP}\n`);
+        return;
+      default:
+        throw new UsageError(`unknown command "${command}"; run "gate --help"`);
+    }
+  } catch (error) {
+    process.stderr.write(`gate: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+function version(): string {
+  const manifest: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return typeof manifest === 'object' && manifest !== null && 'version' in manifest ? String(manifest.version) : 'unknown';
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { SetupError } from '../errors.js';
+import { findRepo, stateDirOf, type Repo } from '../git/find-repo.js';
+import type { ChangeSet } from '../plan/select-gates.js';
+import { committedPaths } from '../snapshot/committed-paths.js';
+import { changedPaths, headSnapshot, type Snapshot } from '../snapshot/snapshot.js';
+import { takeSnapshot } from '../snapshot/take-snapshot.js';
+import { passedPath, readPassed } from '../state/session-state.js';
+
+export interface Project {
+  projectDir: string;
+  repo: Repo | undefined;
+  configFiles: ConfigFiles;
+  config: ResolvedConfig;
+  stateDir: string;
+}
+
+/** For the human commands: the project around `projectDir`, with its config loaded (or a clear error). */
+export function openProject(projectDir: string): Project {
+  const repo = findRepo(projectDir);
+  const configFiles = findConfig(projectDir, repo?.root);
+  if (!configFiles) {
+    throw new SetupError(`no ${TEAM_FILE} or ${LOCAL_FILE} found from ${projectDir} up to ${repo?.root ?? 'here'}; run "npx gate init" to create one`);
+  }
+  const config = loadConfig(configFiles, projectDir);
+  const stateDir = repo ? stateDirOf(repo) : join(tmpdir(), `stopgate-${createHash('sha1').update(configFiles.dir).digest('hex').slice(0, 16)}`);
+  return { projectDir, repo, configFiles, config, stateDir };
+}
+
+export interface ChangeSinceBaseline {
+  snapshot: Snapshot | undefined;
+  change: ChangeSet;
+  /** In words: what the change is measured against. */
+  baseline: string;
+  alreadyPassed: boolean;
+}
+
+/** What changed since the last state that passed, or since HEAD: the human's view of "the change". */
+export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot): Promise<ChangeSinceBaseline> {
+  if (!project.repo) return { snapshot: undefined, change: { paths: [], all: true }, baseline: 'none (not a git repository)', alreadyPassed: false };
+  const snapshot = await takeSnapshot(project.repo);
+  const passed = readPassed(passedPath(project.stateDir)).value;
+  const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === project.configFiles.hash;
+  const base = sessionBaseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);
+  const baseline = sessionBaseline ? "the session's turn start" : passed ? 'the last tree that passed' : 'HEAD';
+  const committed = base.head === snapshot.head ? [] : await committedPaths(project.repo, base.head, snapshot.head);
+  return { snapshot, change: changedPaths(base, snapshot, committed), baseline, alreadyPassed };
+}

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../config/config-problem.js';
+import { loadConfig } from '../config/load-config.js';
+import { sessionFileName } from '../hook/session-file-name.js';
+import { messages } from '../messages.js';
+import { readSession, sessionPath } from '../state/session-state.js';
+import type { HotContext } from './run.js';
+
+/**
+ * Outside git there is no way to tell what changed. By default gate does nothing there
+ * (`outsideGit: "skip"`); with `"run"` every gate runs at every stop.
+ */
+export async function runOutsideGit(stop: HotContext): Promise<number> {
+  let outsideGit;
+  try {
+    outsideGit = loadConfig(stop.configFiles, stop.projectDir).outsideGit;
+  } catch (error) {
+    if (error instanceof ConfigError) return stop.output.notice(messages.configInvalid(error.message));
+    throw error;
+  }
+  if (outsideGit === 'skip' || (stop.payload.event !== 'Stop' && stop.payload.event !== 'SubagentStop')) return stop.output.allow();
+  if (stop.payload.runningBackgroundTasks > 0) return stop.output.allow();
+  const stateDir = join(tmpdir(), `stopgate-${createHash('sha1').update(stop.configFiles.dir).digest('hex').slice(0, 16)}`);
+  const sessionFile = sessionPath(stateDir, sessionFileName(stop.payload.sessionId));
+  const session = readSession(sessionFile);
+  const { runStopGates } = await import('./run-stop-gates.js');
+  return runStopGates({
+    ...stop,
+    root: stop.configFiles.dir,
+    stateDir,
+    sessionFile,
+    state: session.value ?? { blocks: 0 },
+    snapshot: undefined,
+    change: { paths: [], all: true },
+    notices: session.corrupt ? [messages.stateReset(sessionFile)] : [],
+  });
+}

@@ -1,0 +1,69 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import { sessionFileName } from '../hook/session-file-name.js';
+import { selectGates } from '../plan/select-gates.js';
+import { readSession, sessionPath } from '../state/session-state.js';
+import { changeSinceBaseline, openProject } from './open-project.js';
+
+/** `gate status`: what a stop would do now and why. */
+export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let json: boolean;
+  try {
+    json = parseArgs({ args, options: { json: { type: 'boolean', default: false } } }).values.json;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate status [--json]`);
+  }
+  const project = openProject(process.cwd());
+  const sessionId = env['CLAUDE_CODE_SESSION_ID'];
+  const session = sessionId ? readSession(sessionPath(project.stateDir, sessionFileName(sessionId))).value : undefined;
+  const since = await changeSinceBaseline(project, session?.baseline);
+  const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
+  const selections = since.alreadyPassed
+    ? []
+    : selectGates(project.config.gates, since.change, project.repo?.root ?? project.config.dir, project.config.dir, skip, undefined);
+  const sessions = listBlockedSessions(project.stateDir);
+  const view = {
+    projectDir: project.projectDir,
+    repository: project.repo?.root ?? null,
+    config: [project.configFiles.team?.path, project.configFiles.local?.path].filter(Boolean),
+    gateOff: env['GATE'] === '0',
+    baseline: since.baseline,
+    alreadyPassed: since.alreadyPassed,
+    changedFiles: since.change.paths,
+    gates: selections.map((selection) => ({ name: selection.gate.name, runs: selection.run, reason: selection.reason })),
+    blockedSessions: sessions,
+    logs: relative(project.projectDir, join(project.stateDir, 'logs')),
+  };
+  if (json) {
+    process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+    return 0;
+  }
+  const lines = [
+    `project:   ${view.projectDir}`,
+    `config:    ${view.config.join(', ')}`,
+    view.gateOff ? 'GATE=0 is set: every stop is allowed unchecked.' : '',
+    `baseline:  ${view.baseline}`,
+    `changed:   ${view.changedFiles.length === 0 ? 'nothing' : view.changedFiles.slice(0, 20).join(', ') + (view.changedFiles.length > 20 ? ` … (${view.changedFiles.length} in all)` : '')}`,
+    since.alreadyPassed ? 'verdict:   this exact tree already passed every gate; a stop would be allowed at once.' : 'gates at the next stop:',
+    ...view.gates.map((gate) => `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.reason}`),
+    `blocks:    ${sessions.length === 0 ? 'no session is blocked' : sessions.map((s) => `${s.session} ${s.blocks}/${project.config.maxBlocks}`).join(', ')}`,
+    `logs:      ${view.logs}`,
+  ];
+  process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
+  return 0;
+}
+
+function listBlockedSessions(stateDir: string): Array<{ session: string; blocks: number }> {
+  let files: string[];
+  try {
+    files = readdirSync(join(stateDir, 'sessions'));
+  } catch {
+    return [];
+  }
+  return files
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => ({ session: file.slice(0, -5), blocks: readSession(join(stateDir, 'sessions', file)).value?.blocks ?? 0 }))
+    .filter((entry) => entry.blocks > 0);
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export const TEAM_FILE = 'gate.config.json';
+export const LOCAL_FILE = 'gate.local.json';
+
+export interface ConfigFiles {
+  /** The directory holding the config: gates run here unless they say otherwise. */
+  dir: string;
+  team?: { path: string; text: string };
+  local?: { path: string; text: string };
+  /** Changes whenever either file's bytes change; part of what "already passed" means. */
+  hash: string;
+}
+
+/**
+ * The nearest directory from `start` up to `stopAt` (the git root) holding either config file.
+ * Outside git only `start` itself is looked at, so a stray config in a home directory never applies.
+ */
+export function findConfig(start: string, stopAt: string | undefined): ConfigFiles | undefined {
+  let dir = resolve(start);
+  const top = stopAt === undefined ? dir : resolve(stopAt);
+  if (relative(top, dir).startsWith('..')) dir = top;
+  for (;;) {
+    const team = readIfPresent(join(dir, TEAM_FILE));
+    const local = readIfPresent(join(dir, LOCAL_FILE));
+    if (team || local) {
+      const hash = createHash('sha1')
+        .update(team?.text ?? '')
+        .update('\0')
+        .update(local?.text ?? '')
+        .digest('hex');
+      return { dir, team, local, hash };
+    }
+    if (dir === top) return undefined;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function readIfPresent(path: string): { path: string; text: string } | undefined {
+  try {
+    return { path, text: readFileSync(path, 'utf8') };
+  } catch {
+    return undefined;
+  }
+}

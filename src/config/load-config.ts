@@ -1,0 +1,139 @@
+import { availableParallelism } from 'node:os';
+import { relative, resolve } from 'node:path';
+import { closestWord } from '../closest-word.js';
+import { FILTER_IDS } from '../filters/filter-ids.js';
+import { ConfigError, type ConfigProblem } from './config-problem.js';
+import { describeIssues } from './describe-issues.js';
+import type { ConfigFiles } from './find-config.js';
+import { loadPresets } from './load-presets.js';
+import { parseJson } from './parse-json.js';
+import { configSchema, gateSchema, type ConfigFile, type GateEntry } from './schema.js';
+
+export interface ResolvedGate {
+  name: string;
+  preset: string | undefined;
+  run: string | string[];
+  shell: boolean;
+  on: string[];
+  ignore: string[];
+  timeoutSeconds: number;
+  filter: string;
+  /** Absolute directory the command runs in. */
+  cwd: string;
+  env: Record<string, string>;
+}
+
+export interface ResolvedConfig {
+  dir: string;
+  hash: string;
+  gates: ResolvedGate[];
+  maxBlocks: number;
+  budget: number;
+  concurrency: number;
+  onTimeout: 'allow' | 'block';
+  outsideGit: 'skip' | 'run';
+  subagents: boolean;
+}
+
+export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'allow', outsideGit: 'skip' } as const;
+
+/** Reads, validates and layers the config files: built-in defaults < preset < team < personal. */
+export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedConfig {
+  const problems: ConfigProblem[] = [];
+  const layers: Array<{ file: string; config: ConfigFile }> = [];
+  for (const source of [files.team, files.local]) {
+    if (!source) continue;
+    const file = relative(displayBase, source.path) || source.path;
+    const parsed = parseJson(file, source.text);
+    if ('problem' in parsed) {
+      problems.push(parsed.problem);
+      continue;
+    }
+    const result = configSchema.safeParse(parsed.value, { reportInput: true });
+    if (!result.success) {
+      problems.push(...describeIssues(file, result.error.issues, knownKeys));
+      continue;
+    }
+    problems.push(...checkGates(file, result.data.gates ?? []));
+    layers.push({ file, config: result.data });
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const merged = layers.reduce<ConfigFile>((base, layer) => mergeLayer(base, layer.config), {});
+  const gates = (merged.gates ?? []).map((gate) => resolveGate(gate, files.dir));
+  const lastFile = layers.at(-1)?.file ?? 'gate.config.json';
+  const incomplete = (merged.gates ?? []).flatMap((gate, index) =>
+    gate.preset === undefined && gate.run === undefined
+      ? [{ file: lastFile, path: `gates[${index}]`, message: `gate "${gate.name}" needs "preset" or "run"` }]
+      : [],
+  );
+  if (incomplete.length > 0) throw new ConfigError(incomplete);
+
+  return {
+    dir: files.dir,
+    hash: files.hash,
+    gates,
+    maxBlocks: merged.maxBlocks ?? DEFAULTS.maxBlocks,
+    budget: merged.budget ?? DEFAULTS.budget,
+    concurrency: merged.concurrency ?? Math.max(1, availableParallelism()),
+    onTimeout: merged.onTimeout ?? DEFAULTS.onTimeout,
+    outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
+    subagents: merged.subagents ?? false,
+  };
+}
+
+function checkGates(file: string, gates: GateEntry[]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const presets = loadPresets();
+  const seen = new Set<string>();
+  gates.forEach((gate, index) => {
+    if (seen.has(gate.name)) {
+      problems.push({ file, path: `gates[${index}].name`, message: `"${gate.name}" is used by an earlier gate too; give each gate its own name` });
+    }
+    seen.add(gate.name);
+    if (gate.preset !== undefined && !presets.has(gate.preset)) {
+      const guess = closestWord(gate.preset, presets.keys());
+      const hint = guess ? `did you mean "${guess}"?` : `known presets: ${[...presets.keys()].join(', ')}`;
+      problems.push({ file, path: `gates[${index}].preset`, message: `unknown preset "${gate.preset}"; ${hint}` });
+    }
+    if (gate.filter !== undefined && !FILTER_IDS.includes(gate.filter)) {
+      const guess = closestWord(gate.filter, FILTER_IDS);
+      const hint = guess ? `did you mean "${guess}"?` : `known filters: ${FILTER_IDS.join(', ')}`;
+      problems.push({ file, path: `gates[${index}].filter`, message: `unknown filter "${gate.filter}"; ${hint}` });
+    }
+  });
+  return problems;
+}
+
+// The personal file overrides top-level keys, and gates by name: fields of a gate it names again
+// replace the team's, new names are added.
+function mergeLayer(base: ConfigFile, layer: ConfigFile): ConfigFile {
+  const gates = [...(base.gates ?? [])];
+  for (const gate of layer.gates ?? []) {
+    const index = gates.findIndex((existing) => existing.name === gate.name);
+    if (index === -1) gates.push(gate);
+    else gates[index] = { ...gates[index], ...gate };
+  }
+  return { ...base, ...layer, gates };
+}
+
+function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
+  const preset = gate.preset === undefined ? undefined : loadPresets().get(gate.preset);
+  return {
+    name: gate.name,
+    preset: preset?.id,
+    run: gate.run ?? preset?.run ?? [],
+    shell: gate.shell ?? false,
+    on: gate.on ?? preset?.on ?? ['**/*'],
+    ignore: gate.ignore ?? preset?.ignore ?? [],
+    timeoutSeconds: gate.timeout ?? preset?.timeout ?? DEFAULTS.timeoutSeconds,
+    filter: gate.filter ?? preset?.filter ?? 'generic',
+    cwd: resolve(dir, gate.cwd ?? '.'),
+    env: gate.env ?? {},
+  };
+}
+
+function knownKeys(path: PropertyKey[]): string[] {
+  const shape = path.length === 0 ? configSchema.shape : gateSchema.shape;
+  return Object.keys(shape);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const GATE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const globList = z.array(z.string().min(1, 'a glob must not be empty'));
+
+export const gateSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(GATE_NAME, 'a gate name is letters, digits, ".", "_" or "-" (at most 64), like "test" or "lint"')
+      .describe('The gate\'s name, used in reports, `gate check NAME` and GATE_SKIP.'),
+    preset: z.string().optional().describe('A preset id from the presets/ folder (vitest, tsc, eslint …).'),
+    run: z
+      .union([
+        z.string().min(1, 'the command must not be empty'),
+        z.array(z.string()).min(1, 'the command needs at least the program'),
+      ])
+      .optional()
+      .describe('The command: an argv array, or a string split like a shell would (run without one unless `shell` is true). `{files}` expands to the changed files that triggered the gate.'),
+    shell: z.boolean().optional().describe('Run `run` through /bin/sh. Off by default.'),
+    on: globList.optional().describe('Globs (relative to the config\'s directory) of changed files that trigger this gate.'),
+    ignore: globList.optional().describe('Globs of changed files that never trigger this gate.'),
+    timeout: z.number().positive('a timeout is a positive number of seconds').max(86_400).optional().describe('Seconds before the gate is killed, with its whole process group.'),
+    filter: z.string().optional().describe('The filter id that turns the tool\'s output into what the agent reads.'),
+    cwd: z.string().optional().describe('Directory to run in, relative to the config\'s directory.'),
+    env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the command.'),
+  })
+  .describe('A named check: a preset, a command, or both.');
+
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    gates: z.array(gateSchema).optional().describe('The checks to run when matching files changed.'),
+    maxBlocks: z.int().min(1).max(50).optional().describe('Consecutive blocks per session before the stop is let through (default 3).'),
+    budget: z.int().min(500).max(200_000).optional().describe('Characters the whole report may take (default 6000).'),
+    concurrency: z.int().min(1).max(64).optional().describe('Gates run at once (default: the number of CPUs).'),
+    onTimeout: z.enum(['allow', 'block']).optional().describe('What a gate that timed out means: "allow" (no verdict, the default) or "block".'),
+    outsideGit: z.enum(['skip', 'run']).optional().describe('Outside a git repository: "skip" (the default: do nothing) or "run" every gate at every stop.'),
+    subagents: z.boolean().optional().describe('Also gate SubagentStop (default false: subagents would run the suite many times per turn).'),
+  })
+  .describe('gate configuration: gate.config.json (team) or gate.local.json (personal).');
+
+export type GateEntry = z.infer<typeof gateSchema>;
+export type ConfigFile = z.infer<typeof configSchema>;
+
+export const presetSchema = z.strictObject({
+  $schema: z.string().optional(),
+  id: z.string(),
+  description: z.string(),
+  kind: z.enum(['test', 'typecheck', 'lint']),
+  ecosystem: z.enum(['node', 'python', 'go', 'rust']),
+  run: z.array(z.string()).min(1),
+  on: globList.min(1),
+  ignore: globList.optional(),
+  filter: z.string(),
+  timeout: z.number().positive(),
+  detect: z
+    .array(
+      z.strictObject({
+        dependency: z.string().optional(),
+        file: z.string().optional(),
+        section: z.string().optional(),
+        in: z.string().optional(),
+        reason: z.string().min(1),
+      }),
+    )
+    .min(1),
+});
+
+export type Preset = z.infer<typeof presetSchema>;

@@ -1,0 +1,36 @@
+import { cleanText } from './clean-text.js';
+import type { Filtered } from './filter.js';
+
+const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
+const MAX_LINE = 400;
+
+/**
+ * For any tool: strips escapes, drops stack frames inside libraries and Node itself, collapses
+ * repeated lines and runs of blank lines. Keeps everything else in order.
+ */
+export function genericFilter(raw: string): Filtered {
+  const lines: string[] = [];
+  let dropped = 0;
+  let repeats = 0;
+  for (const line of cleanText(raw)) {
+    if (LIBRARY_FRAME.test(line)) {
+      dropped++;
+      continue;
+    }
+    const previous = lines.at(-1);
+    if (line === '' && (previous === undefined || previous === '')) continue;
+    if (line !== '' && line === previous) {
+      repeats++;
+      dropped++;
+      continue;
+    }
+    if (repeats > 0) {
+      lines.push(`  (the line above repeated ${repeats} more times)`);
+      repeats = 0;
+    }
+    lines.push(line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length - MAX_LINE} more characters)` : line);
+  }
+  if (repeats > 0) lines.push(`  (the line above repeated ${repeats} more times)`);
+  while (lines.at(-1) === '') lines.pop();
+  return { lines, dropped };
+}

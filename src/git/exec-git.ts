@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly missing: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The one place that spawns git. Output is bytes-as-latin1-free utf8; callers ask for `-z` forms. */
+export function execGit(root: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      'git',
+      ['-C', root, ...args],
+      { encoding: 'utf8', maxBuffer, env: gitEnv(process.env) },
+      (error, stdout, stderr) => {
+        if (!error) return resolvePromise(stdout);
+        const missing = 'code' in error && error.code === 'ENOENT';
+        const detail = missing ? 'git was not found on PATH' : stderr.trim() || error.message;
+        reject(new GitError(`git ${args[0] ?? ''}: ${detail}`, missing));
+      },
+    );
+  });
+}
+
+// Locale-independent, never paged, never prompting; GIT_DIR from an outer git hook must not
+// redirect us to another repository.
+function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, ...rest } = env;
+  return { ...rest, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+}

@@ -1,0 +1,10 @@
+import { createHash } from 'node:crypto';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** A session id becomes a file name only when it is plainly safe; anything else is hashed. */
+export function sessionFileName(sessionId: string | undefined): string {
+  if (sessionId === undefined) return 'no-session';
+  if (SAFE_ID.test(sessionId) && sessionId !== '.' && sessionId !== '..') return sessionId;
+  return `h-${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`;
+}

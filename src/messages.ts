@@ -1,0 +1,15 @@
+/** Every sentence gate says to a human from the hook, in one place. */
+export const messages = {
+  escape: (blocks: number, red: string[]) =>
+    `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
+  unchangedSinceBlock: (red: string[]) =>
+    `gate: the agent stopped again without changing anything since it was blocked; let the turn end. Still failing: ${red.join(', ')}.`,
+  noVerdict: (parts: string[]) => `gate: no verdict from ${parts.join('; ')}; the stop was allowed.`,
+  configInvalid: (detail: string) =>
+    `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "npx gate check".`,
+  crashed: (detail: string) =>
+    `gate: an internal error let the stop through unchecked: ${detail}. Run "npx gate doctor"; please report it if it persists.`,
+  gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
+  badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
+  stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
+} as const;

@@ -1,0 +1,23 @@
+/**
+ * passed · failed · timed-out · not-started (missing program, exit 127) · skipped (nothing to run on).
+ * Only "failed" is a verdict against the change; timed-out and not-started are "no verdict".
+ */
+export type GateStatus = 'passed' | 'failed' | 'timed-out' | 'not-started' | 'skipped';
+
+export interface GateResult {
+  name: string;
+  status: GateStatus;
+  /** The command as a person would type it, from the project directory. */
+  command: string;
+  exitCode: number | undefined;
+  signal: string | undefined;
+  /** Captured output (stdout and stderr interleaved), bounded. */
+  output: string;
+  filter: string;
+  durationMs: number;
+  /** Absolute path of the full log. */
+  logPath: string;
+  /** Why it did not start or was skipped, in words. */
+  detail?: string;
+  timeoutSeconds: number;
+}

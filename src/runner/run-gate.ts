@@ -1,0 +1,101 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ResolvedGate } from '../config/load-config.js';
+import { BoundedCapture } from './bounded-capture.js';
+import { buildCommand } from './build-command.js';
+import type { GateResult } from './gate-result.js';
+import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
+
+const CAPTURE_LIMIT = 1024 * 1024;
+const LOG_LIMIT = 16 * 1024 * 1024;
+const KILL_GRACE_MS = 2000;
+
+export interface RunGateOptions {
+  gate: ResolvedGate;
+  files: string[];
+  projectDir: string;
+  logPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs one gate in its own process group, with its timeout, capturing output bounded. */
+export async function runGate({ gate, files, projectDir, logPath, env }: RunGateOptions): Promise<GateResult> {
+  const started = Date.now();
+  const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
+  let command;
+  try {
+    command = buildCommand(gate, files, projectDir);
+  } catch (error) {
+    return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: error instanceof Error ? error.message : String(error) };
+  }
+  if (command.nothingToRun) {
+    return { ...base, status: 'skipped', command: command.display, durationMs: 0, detail: 'none of the changed files it checks exists any more' };
+  }
+
+  const { execa } = await import('execa');
+  mkdirSync(dirname(logPath), { recursive: true });
+  const log = createWriteStream(logPath);
+  let logged = 0;
+  const capture = new BoundedCapture(CAPTURE_LIMIT);
+  const [program = '', ...args] = command.argv;
+  const child = execa(program, command.shell ? [] : args, {
+    cwd: gate.cwd,
+    env: { ...env, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    extendEnv: false,
+    preferLocal: true,
+    localDir: gate.cwd,
+    shell: command.shell ? '/bin/sh' : false,
+    detached: true,
+    buffer: false,
+    stdin: 'ignore',
+    all: true,
+    reject: false,
+    cleanup: false,
+  });
+  const pid = child.pid;
+  if (pid !== undefined) trackGroup(pid);
+  child.all?.on('data', (chunk: Buffer) => {
+    capture.push(chunk);
+    if (logged < LOG_LIMIT) {
+      const part = chunk.subarray(0, LOG_LIMIT - logged);
+      logged += part.length;
+      log.write(part);
+      if (logged >= LOG_LIMIT) log.write('\n[gate: log truncated here]\n');
+    }
+  });
+
+  let timedOut = false;
+  let forceKill: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    if (pid === undefined) return;
+    killGroup(pid, 'SIGTERM');
+    forceKill = setTimeout(() => killGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+  }, gate.timeoutSeconds * 1000);
+  // When the command itself exits, whatever it left behind in its group (a watcher, a hung
+  // worker) is killed too: nothing a gate started outlives it, and the output pipe closes.
+  child.on('exit', () => {
+    if (pid !== undefined) killGroup(pid, 'SIGKILL');
+  });
+
+  const result = await child;
+  clearTimeout(timer);
+  clearTimeout(forceKill);
+  if (pid !== undefined) untrackGroup(pid);
+  await new Promise<void>((resolveLog) => log.end(resolveLog));
+
+  const durationMs = Date.now() - started;
+  const output = capture.text();
+  const exitCode = typeof result.exitCode === 'number' ? result.exitCode : undefined;
+  const signal = result.signal ?? undefined;
+  const done = { ...base, command: command.display, output, exitCode, signal, durationMs };
+  if (timedOut) return { ...done, status: 'timed-out', detail: `killed after ${gate.timeoutSeconds} s` };
+  const spawnCode = 'code' in result ? result.code : undefined;
+  if (spawnCode === 'ENOENT' || exitCode === 127) {
+    return { ...done, status: 'not-started', detail: `"${program}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };
+  }
+  if (exitCode === undefined && signal === undefined) {
+    return { ...done, status: 'not-started', detail: result.message };
+  }
+  return { ...done, status: exitCode === 0 ? 'passed' : 'failed' };
+}

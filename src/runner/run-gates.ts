@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import type { GateSelection } from '../plan/select-gates.js';
+import type { GateResult } from './gate-result.js';
+import { runGate } from './run-gate.js';
+
+export interface RunGatesOptions {
+  selections: GateSelection[];
+  concurrency: number;
+  projectDir: string;
+  logDir: string;
+  env: NodeJS.ProcessEnv;
+  onStart?: (name: string) => void;
+  onDone?: (result: GateResult) => void;
+}
+
+/** Runs the selected gates side by side, at most `concurrency` at once; results in config order. */
+export async function runGates(options: RunGatesOptions): Promise<GateResult[]> {
+  const queue = options.selections.filter((selection) => selection.run);
+  const results = new Array<GateResult>(queue.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < queue.length) {
+      const index = next++;
+      const selection = queue[index];
+      if (!selection) continue;
+      options.onStart?.(selection.gate.name);
+      const result = await runGate({
+        gate: selection.gate,
+        files: selection.files,
+        projectDir: options.projectDir,
+        logPath: join(options.logDir, `${selection.gate.name}.log`),
+        env: options.env,
+      });
+      results[index] = result;
+      options.onDone?.(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, queue.length) }, worker));
+  return results;
+}

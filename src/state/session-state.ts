@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { isSnapshot, type Snapshot } from '../snapshot/snapshot.js';
+import { readState, writeState, type ReadResult } from './state-files.js';
+
+/** What gate remembers per agent session between stops. */
+export interface SessionState {
+  /** The tree as the user's prompt found it: this turn's baseline. */
+  baseline?: Snapshot;
+  /** Consecutive blocks so far; any allowed stop resets it. */
+  blocks: number;
+  /** The tree at the last block: a stop with the same tree is let through at once. */
+  blockedDigest?: string;
+  /** Names of the gates that failed at the last block, for the escape notice. */
+  red?: string[];
+}
+
+/** The last tree on which every gate that had to run passed. */
+export interface PassedState {
+  snapshot: Snapshot;
+  configHash: string;
+}
+
+export function sessionPath(stateDir: string, fileName: string): string {
+  return join(stateDir, 'sessions', `${fileName}.json`);
+}
+
+export function passedPath(stateDir: string): string {
+  return join(stateDir, 'passed.json');
+}
+
+export function readSession(path: string): ReadResult<SessionState> {
+  return readState(path, isSessionState);
+}
+
+export function writeSession(path: string, state: SessionState): void {
+  writeState(path, state);
+}
+
+export function readPassed(path: string): ReadResult<PassedState> {
+  return readState(path, isPassedState);
+}
+
+export function writePassed(path: string, state: PassedState): void {
+  writeState(path, state);
+}
+
+function isSessionState(value: unknown): value is SessionState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { baseline, blocks, blockedDigest, red } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(blocks) &&
+    (blocks as number) >= 0 &&
+    (baseline === undefined || isSnapshot(baseline)) &&
+    (blockedDigest === undefined || typeof blockedDigest === 'string') &&
+    (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string')))
+  );
+}
+
+function isPassedState(value: unknown): value is PassedState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { snapshot, configHash } = value as Record<string, unknown>;
+  return isSnapshot(snapshot) && typeof configHash === 'string';
+}

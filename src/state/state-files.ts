@@ -1,0 +1,34 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type ReadResult<T> = { value: T | undefined; corrupt: boolean };
+
+/** Reads a JSON state file; a missing file is normal, an unreadable or invalid one is "corrupt". */
+export function readState<T>(path: string, isValid: (value: unknown) => value is T): ReadResult<T> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { value: undefined, corrupt: false };
+    return { value: undefined, corrupt: true };
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return isValid(value) ? { value, corrupt: false } : { value: undefined, corrupt: true };
+  } catch {
+    return { value: undefined, corrupt: true };
+  }
+}
+
+/** Temp file and rename: a reader never sees half a file, even when a harness kills us mid-write. */
+export function writeState(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    writeFileSync(temp, `${JSON.stringify(value)}\n`);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
