@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/cli.ts'],
+  entryPoints: ['src/cli.ts', 'src/config/json-schema.ts'],
   outdir: 'dist',
   bundle: true,
   splitting: true,

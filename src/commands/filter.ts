@@ -21,7 +21,7 @@ export function filterCommand(args: string[]): number {
   if (!Number.isInteger(budget) || budget <= 0) throw new UsageError(`--budget takes a positive whole number of characters, got "${values.budget}"`);
 
   const filtered = filterOutput(id, readAll());
-  process.stdout.write(`${fitLines(filtered.lines, budget, 'the full output').join('\n')}\n`);
+  process.stdout.write(`${fitLines(filtered.lines, budget).join('\n')}\n`);
   return 0;
 }
 

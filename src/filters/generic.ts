@@ -3,20 +3,24 @@ import type { Filtered } from './filter.js';
 
 const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
 const MAX_LINE = 400;
+// Timing changes from run to run; the agent's report must be the same bytes for the same failures.
+const TIMING_LINE = /^\s*(?:Start at|Duration|Time:|Finished in|Ran all test suites|real|user|sys)\b.*\d/;
+const TRAILING_TIME = /[ \t]*(?:\bin )?[([]?\d+(?:\.\d+)?\s?(?:ms|s|sec)[)\]]?(?=[ \t=]*$)/;
 
 /**
- * For any tool: strips escapes, drops stack frames inside libraries and Node itself, collapses
- * repeated lines and runs of blank lines. Keeps everything else in order.
+ * For any tool: strips escapes, drops stack frames inside libraries and Node itself and timing
+ * figures, collapses repeated lines and runs of blank lines. Keeps everything else in order.
  */
 export function genericFilter(raw: string): Filtered {
   const lines: string[] = [];
   let dropped = 0;
   let repeats = 0;
-  for (const line of cleanText(raw)) {
-    if (LIBRARY_FRAME.test(line)) {
+  for (const rawLine of cleanText(raw)) {
+    if (LIBRARY_FRAME.test(rawLine) || TIMING_LINE.test(rawLine)) {
       dropped++;
       continue;
     }
+    const line = rawLine.replace(TRAILING_TIME, '');
     const previous = lines.at(-1);
     if (line === '' && (previous === undefined || previous === '')) continue;
     if (line !== '' && line === previous) {

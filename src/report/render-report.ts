@@ -48,14 +48,14 @@ export function renderReport(input: ReportInput): string {
 }
 
 /** The lines that fit in `budget` characters, head first, with a count of the rest and where to find them. */
-export function fitLines(lines: string[], budget: number, log: string): string[] {
+export function fitLines(lines: string[], budget: number, log?: string): string[] {
   const { kept, left, last } = takeLines(lines, budget);
-  if (left === 0) return [...kept, `(full log: ${log})`];
+  if (left === 0) return log === undefined ? kept : [...kept, `(full log: ${log})`];
   return [...kept, footer(log, left), ...last];
 }
 
-function footer(log: string, omitted: number): string {
-  return `… ${omitted} more lines; full log: ${log}`;
+function footer(log: string | undefined, omitted: number): string {
+  return log === undefined ? `… ${omitted} more lines` : `… ${omitted} more lines; full log: ${log}`;
 }
 
 function size(lines: string[]): number {

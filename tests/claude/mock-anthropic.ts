@@ -82,7 +82,10 @@ function sampleFor(schema: unknown): unknown {
   switch (schema.type) {
     case 'object': {
       const properties = isRecord(schema.properties) ? schema.properties : {};
-      return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, sampleFor(value)]));
+      const required = Array.isArray(schema.required) ? schema.required : Object.keys(properties);
+      return Object.fromEntries(Object.entries(properties)
+        .filter(([key]) => required.includes(key))
+        .map(([key, value]) => [key, sampleFor(value)]));
     }
     case 'array': return [];
     case 'string': return DEFAULT_TEXT;

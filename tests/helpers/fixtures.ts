@@ -1,0 +1,26 @@
+/** A small TypeScript project with vitest: the shape of repo an agent usually works in. */
+export function vitestProject(config: object = { gates: [{ name: 'test', preset: 'vitest' }] }): Record<string, string> {
+  return {
+    '.gitignore': 'node_modules\n',
+    'package.json': JSON.stringify({ name: 'fixture', private: true, type: 'module', devDependencies: { vitest: '4.1.12', typescript: '5.9.3' } }, null, 2),
+    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, target: 'ES2022', types: [] }, include: ['src'] }, null, 2),
+    'gate.config.json': `${JSON.stringify(config, null, 2)}\n`,
+    'README.md': '# fixture\n',
+    'docs/guide.md': '# Guide\n',
+    'src/sum.ts': SUM_OK,
+    'src/sum.test.ts': SUM_TEST,
+  };
+}
+
+export const SUM_OK = 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n';
+export const SUM_BROKEN = 'export function sum(a: number, b: number): number {\n  return a - b;\n}\n';
+export const SUM_STILL_BROKEN = 'export function sum(a: number, b: number): number {\n  return a * b + 1;\n}\n';
+export const SUM_TEST = `import { describe, expect, it } from 'vitest';
+import { sum } from './sum.js';
+
+describe('sum', () => {
+  it('adds two numbers', () => {
+    expect(sum(1, 2)).toBe(3);
+  });
+});
+`;

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+
+export interface TempRepo {
+  dir: string;
+  home: string;
+  env: Record<string, string>;
+  git(...args: string[]): string;
+  write(path: string, content: string): void;
+  remove(path: string): void;
+  commit(message: string): void;
+  cleanup(): void;
+}
+
+/**
+ * A real git repository in a temp dir with a hermetic git config (no system or user config is
+ * read), its own HOME, and optionally the project's node_modules linked in so vitest and tsc run.
+ */
+export function makeRepo(files: Record<string, string>, options: { commit?: boolean; nodeModules?: boolean; git?: boolean } = {}): TempRepo {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gate-test-')));
+  const dir = join(base, 'repo');
+  const home = join(base, 'home');
+  mkdirSync(dir);
+  mkdirSync(home);
+  if (resolve(dir) === resolve(process.cwd())) throw new Error('refusing to use the process cwd as a test repo');
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Gate Test\n\temail = gate@example.test\n[init]\n\tdefaultBranch = main\n');
+  const env = hermeticEnv(home);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  const write = (path: string, content: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  };
+  if (options.git !== false) git('init', '-q');
+  for (const [path, content] of Object.entries(files)) write(path, content);
+  if (options.nodeModules) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const repo: TempRepo = {
+    dir,
+    home,
+    env,
+    git,
+    write,
+    remove: (path) => unlinkSync(join(dir, path)),
+    commit: (message) => {
+      git('add', '-A');
+      git('commit', '-q', '--allow-empty', '-m', message);
+    },
+    cleanup: () => rmSync(base, { recursive: true, force: true }),
+  };
+  if (options.commit !== false && options.git !== false) repo.commit('initial');
+  return repo;
+}
+
+/** Only what a hook would need: no inherited VITEST_*, CLAUDE_*, GIT_* or user config. */
+export function hermeticEnv(home: string): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: home,
+    LANG: 'C.UTF-8',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: join(home, '.gitconfig'),
+    TMPDIR: tmpdir(),
+  };
+}

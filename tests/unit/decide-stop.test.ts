@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { decideStop } from '../../src/decide-stop.js';
+import type { GateResult, GateStatus } from '../../src/runner/gate-result.js';
+
+function result(name: string, status: GateStatus): GateResult {
+  return { name, status, command: name, exitCode: status === 'failed' ? 1 : 0, signal: undefined, output: '', filter: 'generic', durationMs: 1, logPath: '/x', timeoutSeconds: 5 };
+}
+
+describe('decideStop', () => {
+  it('allows when nothing failed, and says whether every gate gave a verdict', () => {
+    expect(decideStop([result('a', 'passed')], 0, 3, 'allow')).toMatchObject({ kind: 'allow', passed: true });
+    expect(decideStop([result('a', 'passed'), result('b', 'timed-out')], 0, 3, 'allow')).toMatchObject({ kind: 'allow', passed: false });
+    expect(decideStop([result('b', 'not-started')], 0, 3, 'block')).toMatchObject({ kind: 'allow', passed: false });
+  });
+
+  it('blocks on a failure until maxBlocks blocks in a row, then escapes', () => {
+    const failed = [result('a', 'failed'), result('b', 'passed')];
+    expect(decideStop(failed, 2, 3, 'allow').kind).toBe('block');
+    expect(decideStop(failed, 3, 3, 'allow').kind).toBe('escape');
+  });
+
+  it('treats a timeout as a failure only when onTimeout is "block"', () => {
+    expect(decideStop([result('a', 'timed-out')], 0, 3, 'allow').kind).toBe('allow');
+    expect(decideStop([result('a', 'timed-out')], 0, 3, 'block').kind).toBe('block');
+  });
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Tiers: unit (pure modules), integration (real git repos and real tools), e2e (the built bin with a
+// payload on stdin), claude (the real Claude Code CLI against a mock model).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 10_000 } },
+      { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'claude',
+          include: ['tests/claude/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
