@@ -14,7 +14,7 @@ export function vitestProject(config: object = { gates: [{ name: 'test', preset:
 
 export const SUM_OK = 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n';
 export const SUM_BROKEN = 'export function sum(a: number, b: number): number {\n  return a - b;\n}\n';
-export const SUM_STILL_BROKEN = 'export function sum(a: number, b: number): number {\n  return a * b + 1;\n}\n';
+export const SUM_STILL_BROKEN = 'export function sum(a: number, b: number): number {\n  return a * b;\n}\n';
 export const SUM_TEST = `import { describe, expect, it } from 'vitest';
 import { sum } from './sum.js';
 

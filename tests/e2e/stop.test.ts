@@ -1,0 +1,250 @@
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+const ANSI = /\x1b/;
+const logOf = (r: TempRepo) => join(r.dir, '.git', 'gate', 'logs', 'test.log');
+const systemMessage = (stdout: string): string => JSON.parse(stdout).systemMessage;
+
+describe('gate run as the Stop hook, on a TypeScript project with vitest', () => {
+  it('runs nothing on a question-only turn, even in a dirty repo whose tests fail', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(promptStart(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(logOf(repo))).toBe(false);
+  });
+
+  it('blocks an edit that breaks a test, with the test name, expected and received values and file:line', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const report = result.stderr;
+    expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\./);
+    expect(report).toContain('$ npx vitest run --reporter=default');
+    expect(report).toContain('failed (exit 1)');
+    expect(report).toContain('sum > adds two numbers');
+    expect(report).toContain('expected -1 to be 3');
+    expect(report).toMatch(/^- 3$/m);
+    expect(report).toMatch(/^\+ -1$/m);
+    expect(report).toMatch(/src\/sum\.test\.ts:6:\d+/);
+    expect(report).toContain('full log: .git/gate/logs/test.log');
+    expect(report).toMatch(/Do not skip, delete or weaken tests/);
+    expect(report).not.toMatch(ANSI);
+    expect(report.length).toBeLessThanOrEqual(6000);
+  });
+
+  it('gives the same bytes for the same failure', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const first = stop(repo, 'first-session').stderr;
+    const second = stop(repo, 'second-session').stderr;
+    expect(first).not.toBe('');
+    expect(second).toBe(first);
+  });
+
+  it('still blocks a broken change the agent committed', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    repo.commit('agent: refactor sum');
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected -1 to be 3');
+  });
+
+  it('does not run the test gate for a docs-only change', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    repo.commit('already red');
+    promptStart(repo);
+    repo.write('README.md', '# fixture\n\nMore words.\n');
+    repo.write('docs/guide.md', '# Guide\n\nNew section.\n');
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(logOf(repo))).toBe(false);
+  });
+
+  it('lets the stop through after the fix, and does not run again on an unchanged tree', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo).code).toBe(2);
+    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'b + a'));
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const ranAt = statSync(logOf(repo)).mtimeMs;
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(stop(repo, 'another-session')).toMatchObject({ code: 0, stdout: '' });
+    expect(statSync(logOf(repo)).mtimeMs).toBe(ranAt);
+  });
+
+  it('blocks exactly maxBlocks times while the agent keeps editing and stays red, then lets the turn end and tells the human', () => {
+    repo = makeRepo(vitestProject({ maxBlocks: 3, gates: [{ name: 'test', preset: 'vitest' }] }), { nodeModules: true });
+    promptStart(repo);
+    const codes: Array<number | null> = [];
+    const attempts = [SUM_BROKEN, SUM_STILL_BROKEN, SUM_BROKEN.replace('a - b', 'a - b - 1'), SUM_BROKEN.replace('a - b', '0')];
+    let last = { code: null as number | null, stdout: '' };
+    for (const attempt of attempts) {
+      repo.write('src/sum.ts', attempt);
+      last = stop(repo);
+      codes.push(last.code);
+    }
+    expect(codes).toEqual([2, 2, 2, 0]);
+    expect(systemMessage(last.stdout)).toMatch(/after 3 blocked stops in a row; still failing: test/);
+    // The count starts again after an allowed stop.
+    repo.write('src/sum.ts', SUM_STILL_BROKEN.replace('a * b', 'a * b * 2'));
+    expect(stop(repo).stderr).toMatch(/block 1 of 3/);
+  });
+
+  it('lets a stop through at once when nothing changed since the block', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo).code).toBe(2);
+    const ranAt = statSync(logOf(repo)).mtimeMs;
+    const again = stop(repo);
+    expect(again.code).toBe(0);
+    expect(systemMessage(again.stdout)).toMatch(/without changing anything since it was blocked.*test/);
+    expect(statSync(logOf(repo)).mtimeMs).toBe(ranAt);
+  });
+
+  it('kills a hanging test at the gate timeout, leaves nothing running, and allows the stop with a notice', () => {
+    repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', timeout: 3 }] }), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} });\n");
+    const result = stop(repo);
+    expect(result.code).toBe(0);
+    expect(systemMessage(result.stdout)).toMatch(/no verdict from test \(timed out after 3 s\)/);
+    expect(processesIn(repo.dir)).toEqual([]);
+  });
+
+  it('blocks on a timeout when onTimeout is "block"', () => {
+    repo = makeRepo(vitestProject({ onTimeout: 'block', gates: [{ name: 'test', preset: 'vitest', timeout: 3 }] }), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} });\n");
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('## test: timed out after 3 s');
+  });
+});
+
+describe('gate run never traps the agent on bad input or its own faults', () => {
+  it('allows the stop and says why when the config is invalid', () => {
+    repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', timeout: '60s' }] }), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = stop(repo);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(systemMessage(result.stdout)).toMatch(/config is invalid[\s\S]*gate\.config\.json: gates\[0\]\.timeout: expected a number, got "60s"/);
+  });
+
+  it.each([
+    ['an empty payload', ''],
+    ['a non-JSON payload', 'hello\x00\xff'],
+    ['a JSON array', '[1,2,3]'],
+    ['an oversized payload', `{"hook_event_name":"Stop","pad":"${'x'.repeat(3 * 1024 * 1024)}"}`],
+  ])('allows %s with a notice, without crashing', (_name, input) => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = runBin(['run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(systemMessage(result.stdout)).toMatch(/no valid JSON payload/);
+  });
+
+  it('keeps a session id with ../ inside its state directory', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const evil = '../../../../escaped';
+    expect(stop(repo, evil).code).toBe(2);
+    const sessions = readdirSync(join(repo.dir, '.git', 'gate', 'sessions'));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatch(/^h-[0-9a-f]{32}\.json$/);
+    expect(existsSync(join(repo.dir, '..', 'escaped.json'))).toBe(false);
+  });
+
+  it('is off with GATE=0', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = runBin(['run'], { cwd: repo.dir, env: { ...repo.env, GATE: '0', CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('Stop', 's', repo.dir) });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('skips gates named in GATE_SKIP', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = runBin(['run'], { cwd: repo.dir, env: { ...repo.env, GATE_SKIP: 'lint, test', CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('Stop', 's', repo.dir) });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('allows while background tasks run, and a SubagentStop unless the config opts in', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo, 's', { background_tasks: [{ id: 'agent-1', status: 'running' }] })).toMatchObject({ code: 0, stdout: '' });
+    const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
+    expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) })).toMatchObject({ code: 0, stdout: '' });
+    repo.write('gate.config.json', JSON.stringify({ subagents: true, gates: [{ name: 'test', preset: 'vitest' }] }));
+    expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) }).code).toBe(2);
+  });
+
+  it('resolves the project from CLAUDE_PROJECT_DIR when the agent has cd-ed elsewhere', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const elsewhere = join(repo.home);
+    const result = runBin(['run'], { cwd: elsewhere, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('Stop', 's', elsewhere) });
+    expect(result.code).toBe(2);
+  });
+
+  it('stays silent where there is no gate config, and outside git by default', () => {
+    repo = makeRepo({ 'a.ts': 'x' });
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const plain = makeRepo(vitestProject(), { git: false, nodeModules: true });
+    try {
+      plain.write('src/sum.ts', SUM_BROKEN);
+      expect(stop(plain)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [{ name: 'test', preset: 'vitest' }] }));
+      expect(stop(plain).code).toBe(2);
+    } finally {
+      plain.cleanup();
+    }
+  });
+
+  it('allows during a merge in progress', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    repo.write('.git/MERGE_HEAD', repo.git('rev-parse', 'HEAD'));
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('allows and tells the human when git is missing', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const env = { ...repo.env, PATH: '/nonexistent', CLAUDE_PROJECT_DIR: repo.dir };
+    const result = runBin(['run'], { cwd: repo.dir, env, input: hookPayload('Stop', 's', repo.dir) });
+    expect(result.code).toBe(0);
+    expect(systemMessage(result.stdout)).toMatch(/git was not found/);
+  });
+});
+
+/** Processes whose working directory is inside `dir`: what a gate left running. */
+function processesIn(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (cwd.startsWith(dir) && !/^\d+ \(.*\) Z/.test(state)) found.push(`${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResolvedGate } from '../../src/config/load-config.js';
+import { runGate } from '../../src/runner/run-gate.js';
+import { runGates } from '../../src/runner/run-gates.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gate-run-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): ResolvedGate {
+  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', cwd: dir, env: {}, ...extra };
+}
+
+function run(g: ResolvedGate, files: string[] = []) {
+  return runGate({ gate: g, files, projectDir: dir, logPath: join(dir, 'logs', `${g.name}.log`), env: { PATH: process.env['PATH'] ?? '' } });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A killed orphan may linger as a zombie until something reaps it; it no longer runs.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+describe('runGate', () => {
+  it('classifies passed and failed, and captures stdout and stderr interleaved in order', async () => {
+    expect((await run(gate(['node', '-e', 'process.exit(0)']))).status).toBe('passed');
+    const failed = await run(gate(['node', '-e', 'console.log("out 1"); console.error("err 2"); process.exit(3)']));
+    expect(failed).toMatchObject({ status: 'failed', exitCode: 3 });
+    expect(failed.output).toBe('out 1\nerr 2\n');
+    expect(readFileSync(failed.logPath, 'utf8')).toBe('out 1\nerr 2\n');
+  });
+
+  it('says a missing program could not start, with or without a shell', async () => {
+    const missing = await run(gate(['definitely-not-a-program-xyz']));
+    expect(missing.status).toBe('not-started');
+    expect(missing.detail).toMatch(/definitely-not-a-program-xyz" was not found/);
+    expect((await run(gate('definitely-not-a-program-xyz --flag', { shell: true }))).status).toBe('not-started');
+  });
+
+  it('kills the whole process group at the timeout: the grandchild is gone too', async () => {
+    const pidFile = join(dir, 'grandchild.pid');
+    const script = `sleep 300 & echo $! > '${pidFile}'; wait`;
+    const started = Date.now();
+    const result = await run(gate(['sh', '-c', script], { timeoutSeconds: 1 }));
+    expect(result.status).toBe('timed-out');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(grandchild).toBeGreaterThan(0);
+    expect(isAlive(grandchild)).toBe(false);
+  });
+
+  it('leaves nothing running after a command that exits while its child still runs', async () => {
+    const pidFile = join(dir, 'left.pid');
+    const result = await run(gate(['sh', '-c', `sleep 300 & echo $! > '${pidFile}'; exit 1`]));
+    expect(result.status).toBe('failed');
+    expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+  });
+
+  it('bounds what it keeps of a huge output, in memory and in the log', async () => {
+    const result = await run(gate(['node', '-e', 'const l="x".repeat(1023)+"\\n"; for (let i=0;i<100*1024;i++) process.stdout.write(l); console.log("THE END")']));
+    expect(result.status).toBe('passed');
+    expect(result.output.length).toBeLessThan(2.5 * 1024 * 1024);
+    expect(result.output).toMatch(/bytes of output omitted here/);
+    expect(result.output.endsWith('THE END\n')).toBe(true);
+    expect(statSync(result.logPath).size).toBeLessThan(17 * 1024 * 1024);
+  });
+
+  it('never hands a run string to a shell unless asked', async () => {
+    writeFileSync(join(dir, 'print.js'), 'console.log(JSON.stringify(process.argv.slice(2)))');
+    const result = await run(gate('node print.js "a b" ; echo $HOME > pwned'));
+    expect(result.output.trim()).toBe(JSON.stringify(['a b', ';', 'echo', '$HOME', '>', 'pwned']));
+    const shelled = await run(gate('echo "$GREETING" from sh', { shell: true, env: { GREETING: 'hello' } }));
+    expect(shelled.output).toBe('hello from sh\n');
+  });
+
+  it('expands {files} to the changed files that still exist, and skips when none does', async () => {
+    writeFileSync(join(dir, 'a.ts'), '');
+    writeFileSync(join(dir, 'print.js'), 'console.log(process.argv.slice(2).join(","))');
+    expect((await run(gate(['node', 'print.js', '{files}']), ['a.ts', 'gone.ts'])).output).toBe('a.ts\n');
+    expect((await run(gate(['node', 'print.js', '{files}']), ['gone.ts'])).status).toBe('skipped');
+  });
+});
+
+describe('runGates', () => {
+  it('runs gates side by side: each waits until all three have started', async () => {
+    // A barrier, not a stopwatch: run one after another, the first gate would never see the others.
+    const barrier = `const fs = require('fs'); fs.writeFileSync(process.argv[1] + '.started', '');
+      const deadline = Date.now() + 10000;
+      const poll = () => ['one', 'two', 'three'].every((n) => fs.existsSync(n + '.started')) ? process.exit(0)
+        : Date.now() > deadline ? process.exit(1) : setTimeout(poll, 20);
+      poll();`;
+    const gateNamed = (name: string) => ({ gate: gate(['node', '-e', barrier, name], { name }), run: true, reason: '', files: [] });
+    const results = await runGates({
+      selections: [gateNamed('one'), gateNamed('two'), gateNamed('three')],
+      concurrency: 3,
+      projectDir: dir,
+      logDir: join(dir, 'logs'),
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
+    expect(results.map((r) => [r.name, r.status])).toEqual([['one', 'passed'], ['two', 'passed'], ['three', 'passed']]);
+  });
+
+  it('keeps to the concurrency cap', async () => {
+    const counter = `const fs = require('fs'); const path = 'running';
+      const add = (d) => { const n = (fs.existsSync(path) ? Number(fs.readFileSync(path, 'utf8')) : 0) + d; fs.writeFileSync(path, String(n)); return n; };
+      const now = add(1); fs.appendFileSync('peaks', now + '\\n'); setTimeout(() => { add(-1); }, 300);`;
+    const selections = ['a', 'b', 'c', 'd'].map((name) => ({ gate: gate(['node', '-e', counter], { name }), run: true, reason: '', files: [] }));
+    await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), env: { PATH: process.env['PATH'] ?? '' } });
+    expect(readFileSync(join(dir, 'peaks'), 'utf8').trim().split('\n')).toEqual(['1', '1', '1', '1']);
+  });
+});
