@@ -1,18 +1,42 @@
-// Bundles src/ into dist/ with code splitting, so `gate run`'s no-change path loads one small file
-// and everything else (zod, execa, the runner, init) arrives through lazy imports.
+// Two bundles:
+// - dist/hook.cjs: `gate run`'s hot path as one CommonJS file, so that a stop with nothing to check
+//   loads no ESM loader and no module it doesn't use; its slow half is imported from the ESM build.
+// - dist/*.js: everything else as ES modules with code splitting, each command imported lazily.
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 
+const common = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
+
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/cli.ts', 'src/config/json-schema.ts'],
+  ...common,
+  entryPoints: {
+    cli: 'src/cli.ts',
+    'commands/run-stop-gates': 'src/commands/run-stop-gates.ts',
+    'commands/run-outside-git': 'src/commands/run-outside-git.ts',
+    'config/json-schema': 'src/config/json-schema.ts',
+  },
   outdir: 'dist',
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: false,
-  logLevel: 'warning',
+  chunkNames: 'chunks/[name]-[hash]',
+});
+
+// The hot path's lazy imports stay imports, pointing at the ESM build's stable entry files.
+const slowHalf = {
+  name: 'slow-half-from-esm-build',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/run-(stop-gates|outside-git)\.js$/ }, (args) => ({
+      path: `./commands/${args.path.slice(2)}`,
+      external: true,
+    }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: ['src/hook-main.ts'],
+  outfile: 'dist/hook.cjs',
+  format: 'cjs',
+  supported: { 'dynamic-import': true },
+  plugins: [slowHalf],
 });

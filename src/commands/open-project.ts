@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { findConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { SetupError } from '../errors.js';
@@ -9,6 +6,7 @@ import type { ChangeSet } from '../plan/select-gates.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot, type Snapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
+import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { passedPath, readPassed } from '../state/session-state.js';
 
 export interface Project {
@@ -27,7 +25,7 @@ export function openProject(projectDir: string): Project {
     throw new SetupError(`no ${TEAM_FILE} or ${LOCAL_FILE} found from ${projectDir} up to ${repo?.root ?? 'here'}; run "npx gate init" to create one`);
   }
   const config = loadConfig(configFiles, projectDir);
-  const stateDir = repo ? stateDirOf(repo) : join(tmpdir(), `stopgate-${createHash('sha1').update(configFiles.dir).digest('hex').slice(0, 16)}`);
+  const stateDir = repo ? stateDirOf(repo) : outsideGitStateDir(configFiles.dir);
   return { projectDir, repo, configFiles, config, stateDir };
 }
 

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfig } from '../config/load-config.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { messages } from '../messages.js';
+import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { readSession, sessionPath } from '../state/session-state.js';
 import type { HotContext } from './run.js';
 
@@ -22,7 +20,7 @@ export async function runOutsideGit(stop: HotContext): Promise<number> {
   }
   if (outsideGit === 'skip' || (stop.payload.event !== 'Stop' && stop.payload.event !== 'SubagentStop')) return stop.output.allow();
   if (stop.payload.runningBackgroundTasks > 0) return stop.output.allow();
-  const stateDir = join(tmpdir(), `stopgate-${createHash('sha1').update(stop.configFiles.dir).digest('hex').slice(0, 16)}`);
+  const stateDir = outsideGitStateDir(stop.configFiles.dir);
   const sessionFile = sessionPath(stateDir, sessionFileName(stop.payload.sessionId));
   const session = readSession(sessionFile);
   const { runStopGates } = await import('./run-stop-gates.js');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { fastHash } from '../fast-hash.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -26,11 +26,7 @@ export function findConfig(start: string, stopAt: string | undefined): ConfigFil
     const team = readIfPresent(join(dir, TEAM_FILE));
     const local = readIfPresent(join(dir, LOCAL_FILE));
     if (team || local) {
-      const hash = createHash('sha1')
-        .update(team?.text ?? '')
-        .update('\0')
-        .update(local?.text ?? '')
-        .digest('hex');
+      const hash = fastHash(`${team?.text ?? ''}\0${local?.text ?? ''}`);
       return { dir, team, local, hash };
     }
     if (dir === top) return undefined;

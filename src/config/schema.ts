@@ -62,6 +62,8 @@ export const presetSchema = z.strictObject({
         file: z.string().optional(),
         section: z.string().optional(),
         in: z.string().optional(),
+        contains: z.string().optional().describe('With a package.json `scripts.NAME` section: words the script runs, in order.'),
+        alone: z.boolean().optional().describe('false: this evidence adds a reason but never selects the preset by itself.'),
         reason: z.string().min(1),
       }),
     )

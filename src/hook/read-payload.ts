@@ -1,5 +1,4 @@
-import { readSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { fstatSync, readSync } from 'node:fs';
 
 export const PAYLOAD_LIMIT = 1024 * 1024;
 
@@ -9,7 +8,7 @@ export const PAYLOAD_LIMIT = 1024 * 1024;
  */
 export function readPayload(limit = PAYLOAD_LIMIT): { text: string; truncated: boolean } {
   // A person typing `gate run` in a terminal has no payload to give; don't wait for one.
-  if (isatty(0)) return { text: '', truncated: false };
+  if (isTerminal()) return { text: '', truncated: false };
   const kept: Buffer[] = [];
   let size = 0;
   let truncated = false;
@@ -38,4 +37,15 @@ export function readPayload(limit = PAYLOAD_LIMIT): { text: string; truncated: b
 
 function isErrno(error: unknown, code: string): boolean {
   return error instanceof Error && 'code' in error && error.code === code;
+}
+
+// fstat instead of node:tty's isatty: loading tty (and readline behind it) costs milliseconds.
+// Character devices other than the memory devices (major 1: /dev/null, /dev/zero) are terminals.
+function isTerminal(): boolean {
+  try {
+    const stats = fstatSync(0);
+    return stats.isCharacterDevice() && (stats.rdev >> 8) !== 1;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { fastHash } from '../fast-hash.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -6,5 +6,5 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function sessionFileName(sessionId: string | undefined): string {
   if (sessionId === undefined) return 'no-session';
   if (SAFE_ID.test(sessionId) && sessionId !== '.' && sessionId !== '..') return sessionId;
-  return `h-${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`;
+  return `h-${fastHash(sessionId)}${fastHash(`${sessionId}\0${sessionId.length}`)}`;
 }

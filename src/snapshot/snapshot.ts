@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { fastHash } from '../fast-hash.js';
 
 /**
  * The state of a work tree as gate compares it: the commit checked out, and a fingerprint of every
@@ -11,9 +11,9 @@ export interface Snapshot {
 }
 
 export function makeSnapshot(head: string | null, files: Record<string, string>): Snapshot {
-  const hash = createHash('sha1').update(head ?? '(initial)');
-  for (const path of Object.keys(files).sort()) hash.update(`\0${path}\0${files[path]}`);
-  return { head, files, digest: hash.digest('hex') };
+  let text = head ?? '(initial)';
+  for (const path of Object.keys(files).sort()) text += `\0${path}\0${files[path]}`;
+  return { head, files, digest: fastHash(text) };
 }
 
 /** A baseline meaning "the commit, with no local changes". */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { execGit } from '../git/exec-git.js';
 import { parseStatus } from '../git/parse-status.js';
 import type { Repo } from '../git/find-repo.js';
+import { fastHash } from '../fast-hash.js';
 import { makeSnapshot, type Snapshot } from './snapshot.js';
 
 const HASH_LIMIT = 4 * 1024 * 1024;
@@ -35,7 +35,7 @@ function fingerprint(path: string): string {
     if (stats.isSymbolicLink()) return `link:${readlinkSync(path)}`;
     if (stats.isDirectory()) return 'dir';
     if (stats.size > HASH_LIMIT) return `big:${stats.size}:${stats.mtimeMs}`;
-    return createHash('sha1').update(readFileSync(path)).digest('hex');
+    return fastHash(readFileSync(path));
   } catch {
     return 'missing';
   }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './temp-repo.js';
 
-export const GATE_BIN = join(PROJECT_ROOT, 'bin', 'gate.js');
+export const GATE_BIN = join(PROJECT_ROOT, 'bin', 'gate.cjs');
 
 export interface BinResult {
   code: number | null;

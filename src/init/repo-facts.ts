@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config/config-problem.js';
+import { parseJson } from '../config/parse-json.js';
+
+export const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+export type DependencyField = (typeof DEPENDENCY_FIELDS)[number];
+
+export interface PackageJsonFacts {
+  /** Package names per dependency field that lists any. */
+  dependencies: Partial<Record<DependencyField, string[]>>;
+  scripts: Record<string, string>;
+  /** Top-level keys, for tools configured inside package.json (`jest`, `eslintConfig` …). */
+  keys: string[];
+  /** The raw `packageManager` field, like "pnpm@9.1.0". */
+  packageManager: string | undefined;
+}
+
+/** What the top of a project directory says about its tools; no deep scan. */
+export interface RepoFacts {
+  /** Names of the entries at the project root (lockfiles, configs, go.mod, Cargo.toml, .pnp.cjs …), sorted. */
+  files: string[];
+  packageJson: PackageJsonFacts | undefined;
+  /** Section headers by file name (`pyproject.toml`: "tool.ruff" …; `setup.cfg`: "tool:pytest" …). */
+  sections: Record<string, string[]>;
+}
+
+export function readRepoFacts(dir: string): RepoFacts {
+  const files = readdirSync(dir).sort();
+  const sections: Record<string, string[]> = {};
+  for (const [file, style] of [['pyproject.toml', 'toml'], ['setup.cfg', 'ini']] as const) {
+    if (files.includes(file)) sections[file] = scanSectionHeaders(readFileSync(join(dir, file), 'utf8'), style);
+  }
+  const packagePath = join(dir, 'package.json');
+  const packageJson = existsSync(packagePath) ? readPackageJson(packagePath) : undefined;
+  return { files, packageJson, sections };
+}
+
+function readPackageJson(path: string): PackageJsonFacts {
+  const parsed = parseJson(path, readFileSync(path, 'utf8'));
+  if ('problem' in parsed) throw new ConfigError([parsed.problem]);
+  const manifest = parsed.value;
+  if (!isRecord(manifest)) throw new ConfigError([{ file: path, path: '', message: 'is not a JSON object' }]);
+  const dependencies: Partial<Record<DependencyField, string[]>> = {};
+  for (const field of DEPENDENCY_FIELDS) {
+    const listed = manifest[field];
+    if (isRecord(listed) && Object.keys(listed).length > 0) dependencies[field] = Object.keys(listed).sort();
+  }
+  const scripts: Record<string, string> = {};
+  const listedScripts = manifest['scripts'];
+  if (isRecord(listedScripts)) {
+    for (const [name, command] of Object.entries(listedScripts)) if (typeof command === 'string') scripts[name] = command;
+  }
+  const packageManager = manifest['packageManager'];
+  return {
+    dependencies,
+    scripts,
+    keys: Object.keys(manifest).sort(),
+    packageManager: typeof packageManager === 'string' ? packageManager : undefined,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A line scanner, not a parser: only `[table]` / `[[array.table]]` headers matter for detection, and a
+// header's key is either bare or quoted, which keeps lines inside multi-line arrays (`["a", "b"]`) out.
+const HEADER = /^\s*\[\[?([^[\]]+)\]\]?\s*(?:[#;].*)?$/;
+const TOML_KEY = /^(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')$/;
+
+/** Section headers in file order; TOML dotted keys are normalised (`[ tool . "ruff" ]` → "tool.ruff"). */
+export function scanSectionHeaders(text: string, style: 'toml' | 'ini'): string[] {
+  const headers: string[] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const inner = HEADER.exec(line)?.[1]?.trim();
+    if (!inner) continue;
+    if (style === 'ini') {
+      headers.push(inner);
+      continue;
+    }
+    const keys = inner.split('.').map((key) => key.trim());
+    if (keys.every((key) => TOML_KEY.test(key))) headers.push(keys.map((key) => key.replace(/^["']|["']$/g, '')).join('.'));
+  }
+  return headers;
+}
