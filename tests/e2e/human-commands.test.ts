@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { runBin } from '../helpers/run-bin.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+const twoGates = {
+  gates: [
+    { name: 'test', preset: 'vitest' },
+    { name: 'docs', run: ['node', '-e', 'process.exit(0)'], on: ['**/*.md'] },
+  ],
+};
+
+describe('gate check', () => {
+  it('runs only the gates the change triggers, prints a status line each and the failure, exits 1', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = runBin(['check'], { cwd: repo.dir, env: repo.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/✖ test {2}failed \(exit 1\) {2}\d+\.\d+s/);
+    expect(result.stderr).not.toMatch(/docs/);
+    expect(result.stdout).toContain('expected -1 to be 3');
+  });
+
+  it('runs every gate with --all, and the named ones when asked', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    const all = runBin(['check', '--all'], { cwd: repo.dir, env: repo.env });
+    expect(all.code).toBe(0);
+    expect(all.stderr).toMatch(/✔ test {2}passed/);
+    expect(all.stderr).toMatch(/✔ docs {2}passed/);
+    const named = runBin(['check', 'docs'], { cwd: repo.dir, env: repo.env });
+    expect(named.stderr).toMatch(/✔ docs/);
+    expect(named.stderr).not.toMatch(/test/);
+  });
+
+  it('says when nothing changed, and explains --all', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    const result = runBin(['check'], { cwd: repo.dir, env: repo.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Nothing to check.*--all/);
+  });
+
+  it('prints machine-readable results with --json', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = runBin(['check', '--json'], { cwd: repo.dir, env: repo.env });
+    const parsed = JSON.parse(result.stdout);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.results).toEqual([expect.objectContaining({ name: 'test', status: 'failed', exitCode: 1, outcome: 'failed (exit 1)' })]);
+    expect(typeof parsed.results[0].durationMs).toBe('number');
+  });
+
+  it('rejects an unknown gate name and an invalid config with distinct exit codes', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    const unknown = runBin(['check', 'nope'], { cwd: repo.dir, env: repo.env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no gate named nope; the gates are: test, docs/);
+    repo.write('gate.config.json', '{"gates": [{"name": "test", "preset": "vitets"}]}');
+    const invalid = runBin(['check'], { cwd: repo.dir, env: repo.env });
+    expect(invalid.code).toBe(3);
+    expect(invalid.stderr).toMatch(/gate\.config\.json: gates\[0\]\.preset: unknown preset "vitets"; did you mean "vitest"\?/);
+  });
+
+  it('says how to set up when there is no config', () => {
+    repo = makeRepo({ 'a.ts': '' });
+    const result = runBin(['check'], { cwd: repo.dir, env: repo.env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/no gate\.config\.json or gate\.local\.json found.*gate init/);
+  });
+});
+
+describe('gate status', () => {
+  it('explains what a stop would do and why', () => {
+    repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const text = runBin(['status'], { cwd: repo.dir, env: repo.env }).stdout;
+    expect(text).toMatch(/changed: +src\/sum\.ts/);
+    expect(text).toMatch(/run +test: src\/sum\.ts changed/);
+    expect(text).toMatch(/skip docs: no changed file matches its "on" globs/);
+    expect(text).toMatch(/logs: +\.git\/gate\/logs/);
+    const json = JSON.parse(runBin(['status', '--json'], { cwd: repo.dir, env: repo.env }).stdout);
+    expect(json).toMatchObject({ changedFiles: ['src/sum.ts'], baseline: 'HEAD', alreadyPassed: false });
+  });
+});
+
+describe('gate filter, --help, --version', () => {
+  it('prints what the agent would read for raw output on stdin', () => {
+    repo = makeRepo({});
+    const raw = '\x1b[31mFAIL\x1b[39m x\n    at f (/app/node_modules/lib/index.js:1:1)\n    at g (/app/src/a.ts:3:4)\n';
+    const result = runBin(['filter', '--filter', 'generic'], { cwd: repo.dir, env: repo.env, input: raw });
+    expect(result).toMatchObject({ code: 0, stdout: 'FAIL x\n    at g (/app/src/a.ts:3:4)\n' });
+    expect(runBin(['filter', '--filter', 'nope'], { cwd: repo.dir, env: repo.env }).code).toBe(2);
+  });
+
+  it('answers --help and --version, and rejects an unknown command', () => {
+    repo = makeRepo({});
+    expect(runBin(['--help'], { cwd: repo.dir, env: repo.env }).stdout).toMatch(/gate check/);
+    expect(runBin(['--version'], { cwd: repo.dir, env: repo.env }).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const unknown = runBin(['frobnicate'], { cwd: repo.dir, env: repo.env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
+  });
+});
