@@ -4,6 +4,9 @@ import { UsageError, exitCodeFor } from './errors.js';
 const HELP = `gate — a test gate for the end of a coding agent's turn
 
 Usage:
+  gate init [--personal] [--yes] [--dry-run]   detect the tools, show the plan, install the hooks
+  gate uninstall [--personal] [--yes]          remove exactly what init added
+  gate doctor [--json]              is it installed right?
   gate run [--harness claude]       the hook: reads the payload on stdin, allows or refuses the stop
   gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
   gate status [--json]              what a stop would do now, and why
@@ -33,6 +36,21 @@ export async function main(argv: string[]): Promise<void> {
       case 'explain': {
         const { statusCommand } = await import('./commands/status.js');
         process.exitCode = await statusCommand(args, process.env);
+        return;
+      }
+      case 'init': {
+        const { initCommand } = await import('./commands/init.js');
+        process.exitCode = await initCommand(args, process.env);
+        return;
+      }
+      case 'uninstall': {
+        const { uninstallCommand } = await import('./commands/uninstall.js');
+        process.exitCode = await uninstallCommand(args, process.env);
+        return;
+      }
+      case 'doctor': {
+        const { doctorCommand } = await import('./commands/doctor.js');
+        process.exitCode = await doctorCommand(args, process.env);
         return;
       }
       case 'filter': {

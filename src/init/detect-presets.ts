@@ -164,7 +164,7 @@ function pickRunner(group: Match[], notes: string[]): Match[] {
     const why = chosen.runByTestScript
       ? 'the package.json test script runs it'
       : pool.length > 1
-        ? `the test script runs none of them and ${chosen.preset.id} comes first (${PREFERENCE.slice(0, 4).join(', ')})`
+        ? `the package.json test script runs none of them and gate prefers ${PREFERENCE.slice(0, 4).join(', then ')}`
         : 'mocha and node --test are chosen only when no other test runner is present';
     notes.push(`${present(group)}: chose ${chosen.preset.id} because ${why}.`);
   }
@@ -182,7 +182,7 @@ function pickConfigured(group: Match[], notes: string[]): Match[] {
 }
 
 function present(group: Match[]): string {
-  const ids = group.map((match) => match.preset.id);
+  const ids = group.map((match) => match.preset.id).sort();
   return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)} ${ids.length === 2 ? 'both' : 'all'} present`;
 }
 

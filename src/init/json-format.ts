@@ -22,7 +22,7 @@ export class JsonSyntaxError extends Error {
 export function detectFormat(text: string): JsonFormat {
   const firstIndent = /^([ \t]+)\S/m.exec(text)?.[1];
   const indent = firstIndent === undefined ? '  ' : firstIndent.includes('\t') ? '\t' : firstIndent;
-  return { bom: text.startsWith('\uFEFF'), eol: text.includes('\r\n') ? '\r\n' : '\n', indent };
+  return { bom: text.startsWith('\uFEFF'), eol: /\r?\n/.exec(text)?.[0] === '\r\n' ? '\r\n' : '\n', indent };
 }
 
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -39,7 +39,8 @@ export function parseJsonTree(text: string): JsonNode {
   const unexpected = (expected: string): never => {
     if (pos >= text.length) return fail(`the text ends where ${expected} was expected`);
     if (text.startsWith('//', pos) || text.startsWith('/*', pos)) return fail('comments are not allowed in JSON');
-    return fail(`unexpected ${JSON.stringify(text.charAt(pos))} where ${expected} was expected`);
+    const char = text.charAt(pos);
+    return fail(`unexpected ${/[\s\x00-\x1f]/.test(char) ? JSON.stringify(char) : `'${char}'`} where ${expected} was expected`);
   };
   const skipSpace = (): void => {
     while (/[ \t\n\r]/.test(text.charAt(pos))) pos++;
@@ -137,7 +138,8 @@ export function appendEntry(
 ): string {
   const render = (indent: string | undefined): string => {
     const prefix = entry.key === undefined ? '' : `${JSON.stringify(entry.key)}: `;
-    if (indent === undefined) return prefix + JSON.stringify(entry.value);
+    // JSON.stringify escapes every line break inside strings, so these only touch layout.
+    if (indent === undefined) return prefix + JSON.stringify(entry.value, null, 1).replace(/,\n */g, ', ').replace(/\n */g, '');
     return prefix + JSON.stringify(entry.value, null, format.indent).replace(/\n/g, format.eol + indent);
   };
   const entries = spansOf(container);

@@ -21,14 +21,14 @@ export interface RepoFacts {
   /** Names of the entries at the project root (lockfiles, configs, go.mod, Cargo.toml, .pnp.cjs …), sorted. */
   files: string[];
   packageJson: PackageJsonFacts | undefined;
-  /** Section headers by file name (`pyproject.toml`: "tool.ruff" …; `setup.cfg`: "tool:pytest" …). */
+  /** Section headers by file name (`pyproject.toml`: "tool.ruff" …; `setup.cfg`, `tox.ini`: "tool:pytest" …). */
   sections: Record<string, string[]>;
 }
 
 export function readRepoFacts(dir: string): RepoFacts {
   const files = readdirSync(dir).sort();
   const sections: Record<string, string[]> = {};
-  for (const [file, style] of [['pyproject.toml', 'toml'], ['setup.cfg', 'ini']] as const) {
+  for (const [file, style] of [['pyproject.toml', 'toml'], ['setup.cfg', 'ini'], ['tox.ini', 'ini']] as const) {
     if (files.includes(file)) sections[file] = scanSectionHeaders(readFileSync(join(dir, file), 'utf8'), style);
   }
   const packagePath = join(dir, 'package.json');

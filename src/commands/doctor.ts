@@ -1,0 +1,170 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/config-problem.js';
+import { findConfig } from '../config/find-config.js';
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { UsageError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
+import { readIfPresent } from '../init/apply-changes.js';
+import { findGateHooks, type FoundGateHook } from '../init/settings-merge.js';
+import { splitCommand } from '../plan/split-command.js';
+
+type Level = 'ok' | 'problem' | 'info';
+interface Finding {
+  level: Level;
+  message: string;
+}
+
+const MARK: Record<Level, string> = { ok: '✔', problem: '✖', info: '·' };
+const DEFAULT_HOOK_TIMEOUT = 600;
+
+/** `gate doctor`: is gate installed right here? Exit 0 when all is well, 1 with each problem said. */
+export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let json: boolean;
+  try {
+    json = parseArgs({ args, options: { json: { type: 'boolean', default: false } } }).values.json;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate doctor [--json]`);
+  }
+  const projectDir = process.cwd();
+  const findings = diagnose(projectDir, env);
+  const problems = findings.filter((finding) => finding.level === 'problem').length;
+  if (json) process.stdout.write(`${JSON.stringify({ ok: problems === 0, findings }, null, 2)}\n`);
+  else {
+    for (const finding of findings) process.stdout.write(`${MARK[finding.level]} ${finding.message}\n`);
+    process.stdout.write(problems === 0 ? '\nAll is well.\n' : `\n${problems} problem${problems === 1 ? '' : 's'}.\n`);
+  }
+  return problems === 0 ? 0 : 1;
+}
+
+function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
+  const findings: Finding[] = [];
+  const repo = findRepo(projectDir);
+  const userDir = env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
+  const scopes = [
+    { scope: 'user', path: join(userDir, 'settings.json') },
+    { scope: 'project', path: join(projectDir, '.claude', 'settings.json') },
+    { scope: 'local', path: join(projectDir, '.claude', 'settings.local.json') },
+  ];
+  const installed: Array<{ scope: string; file: string; hooks: FoundGateHook[] }> = [];
+  for (const { scope, path } of scopes) {
+    const text = readIfPresent(path);
+    if (text === undefined) continue;
+    const file = scope === 'user' ? path : relative(projectDir, path);
+    try {
+      const hooks = findGateHooks(text, file);
+      if (/"disableAllHooks"\s*:\s*true/.test(text)) findings.push({ level: 'problem', message: `${file} sets "disableAllHooks": true — Claude Code runs no hook at all` });
+      if (hooks.length > 0) installed.push({ scope, file, hooks });
+    } catch (error) {
+      findings.push({ level: 'problem', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  if (installed.length === 0) {
+    findings.push({ level: 'problem', message: 'not installed: no gate hook in the user, project or local Claude Code settings; run "npx gate init"' });
+    findings.push(...ancestorInstalls(projectDir, repo?.root));
+  }
+  for (const { file, hooks } of installed) {
+    const events = hooks.map((hook) => hook.event);
+    findings.push({ level: 'ok', message: `${file}: gate hooks on ${events.join(', ')}` });
+    if (!events.includes('Stop')) findings.push({ level: 'problem', message: `${file}: no Stop hook, so no stop is ever gated; run "npx gate init"` });
+    if (!events.includes('UserPromptSubmit')) {
+      findings.push({ level: 'info', message: `${file}: no UserPromptSubmit hook: the turn's baseline falls back to the last passing tree or HEAD, so a question-only turn in a dirty repo may run the gates` });
+    }
+  }
+  const stopCommands = new Set(installed.flatMap(({ hooks }) => hooks.filter((hook) => hook.event === 'Stop').map(commandText)));
+  if (stopCommands.size > 1) {
+    const where = installed.filter(({ hooks }) => hooks.some((hook) => hook.event === 'Stop')).map(({ file }) => file);
+    findings.push({ level: 'problem', message: `gate's Stop hook is installed in ${where.join(' and ')} with different commands: every stop would run the gates twice; run "npx gate uninstall" (or --personal) for one of them` });
+  }
+  for (const command of stopCommands) findings.push(checkCommandRuns(command, projectDir, env));
+  if (repo && resolve(repo.root) !== resolve(projectDir)) {
+    findings.push({ level: 'info', message: `Claude Code reads hooks only from the directory it is started in: start it in ${projectDir} for these hooks to run (not in ${repo.root})` });
+  }
+
+  const configFiles = findConfig(projectDir, repo?.root);
+  if (!configFiles) {
+    findings.push({ level: 'problem', message: 'no gate.config.json or gate.local.json from here up to the git root; run "npx gate init"' });
+    return findings;
+  }
+  let config: ResolvedConfig;
+  try {
+    config = loadConfig(configFiles, projectDir);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.message.split('\n')) findings.push({ level: 'problem', message: problem });
+    return findings;
+  }
+  findings.push({ level: 'ok', message: `config valid: ${config.gates.map((gate) => gate.name).join(', ') || 'no gates'}` });
+  for (const gate of config.gates) findings.push(checkProgram(gate.name, gate.run, gate.shell, gate.cwd, env));
+  const budget = config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+  for (const { file, hooks } of installed) {
+    for (const hook of hooks.filter((entry) => entry.event === 'Stop')) {
+      const timeout = hook.timeout ?? DEFAULT_HOOK_TIMEOUT;
+      findings.push(
+        timeout > budget
+          ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${budget} s` }
+          : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${budget} s: Claude Code would kill gate first and let the stop through silently; run "npx gate init" again` },
+      );
+    }
+  }
+  return findings;
+}
+
+function commandText(hook: FoundGateHook): string {
+  return hook.args ? [hook.command, ...hook.args].join(' ') : hook.command;
+}
+
+/** Runs the hook's command as Claude Code would (sh, CLAUDE_PROJECT_DIR set), asking for --version. */
+function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding {
+  const probe = command.replace(/\s+run(\s+--harness\s+\S+)?\s*$/, ' --version');
+  const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, CLAUDE_PROJECT_DIR: projectDir }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status === 0) return { level: 'ok', message: `hook command runs from ${projectDir}: ${command} (gate ${result.stdout.trim()})` };
+  const why = result.status === 127 ? 'not found (exit 127): Claude Code treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;
+  return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${why}. Is stopgate installed (npm install)?` };
+}
+
+function checkProgram(name: string, run: string | string[], shell: boolean, cwd: string, env: NodeJS.ProcessEnv): Finding {
+  if (shell) return { level: 'info', message: `gate "${name}" runs through a shell; its programs are not checked` };
+  const program = (typeof run === 'string' ? splitCommand(run) : run)[0] ?? '';
+  const found = findProgram(program, cwd, env['PATH'] ?? '');
+  return found
+    ? { level: 'ok', message: `gate "${name}": ${program} found (${found})` }
+    : { level: 'problem', message: `gate "${name}": program "${program}" not found in node_modules/.bin or on PATH; install it, or the gate can never give a verdict` };
+}
+
+function findProgram(program: string, cwd: string, path: string): string | undefined {
+  if (program.includes('/')) {
+    const full = isAbsolute(program) ? program : resolve(cwd, program);
+    return existsSync(full) ? full : undefined;
+  }
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', '.bin', program);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) break;
+  }
+  return path.split(delimiter).filter(Boolean).map((dir) => join(dir, program)).find((candidate) => existsSync(candidate));
+}
+
+/** gate installed at a monorepo root, while Claude Code would be started here. */
+function ancestorInstalls(projectDir: string, root: string | undefined): Finding[] {
+  const findings: Finding[] = [];
+  for (let dir = dirname(projectDir); root !== undefined && relative(root, dir).startsWith('..') === false; dir = dirname(dir)) {
+    for (const file of ['settings.json', 'settings.local.json']) {
+      const path = join(dir, '.claude', file);
+      const text = readIfPresent(path);
+      try {
+        if (text !== undefined && findGateHooks(text, path).length > 0) {
+          findings.push({ level: 'info', message: `${path} has gate hooks, but Claude Code started in ${projectDir} does not read them: start it in ${dir}, or run "npx gate init" here` });
+        }
+      } catch {
+        // An unreadable ancestor settings file is not this directory's problem.
+      }
+    }
+    if (dir === root || dirname(dir) === dir) break;
+  }
+  return findings;
+}

@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findConfig } from '../config/find-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { loadPresets } from '../config/load-presets.js';
+import { UsageError } from '../errors.js';
+import { findRepo, stateDirOf } from '../git/find-repo.js';
+import { applyChanges, readIfPresent } from '../init/apply-changes.js';
+import { askYesNo } from '../init/ask.js';
+import { detectPresets } from '../init/detect-presets.js';
+import { chooseHookCommand, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
+import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
+import { planInstall, type InstallPlan } from '../init/plan-install.js';
+import { readRepoFacts } from '../init/repo-facts.js';
+import { unifiedDiff } from '../init/unified-diff.js';
+import { packageRoot } from '../package-root.js';
+import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
+
+/** `gate init`: detect the repo's tools, show the plan, write it (asking first on a terminal). */
+export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const options = parseInitArgs(args);
+  const projectDir = process.cwd();
+  const repo = findRepo(projectDir);
+  const facts = readRepoFacts(projectDir);
+  const detection = detectPresets(facts, loadPresets());
+  const version = packageVersion();
+  const hook = chooseHookCommand({
+    projectDir,
+    localBin: findLocalBin(projectDir, repo?.root),
+    listedInPackageJson: Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
+    ranThroughNpx: ranThroughNpx(process.argv[1]),
+    version,
+  });
+  const plan = planInstall({
+    projectDir,
+    personal: options.personal,
+    detection,
+    hook,
+    read: (file) => readIfPresent(join(projectDir, file)),
+    gatesBudget: (text) => gatesBudget(projectDir, repo?.root, options.personal, text),
+    isIgnored: (file) => repo !== undefined && isIgnored(repo.root, join(projectDir, file)),
+    schemaRef: hook.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined,
+  });
+
+  const out = process.stdout;
+  out.write(describePlan(plan, projectDir, repo === undefined));
+  if (plan.changes.length === 0) {
+    out.write('\nNothing to change: gate is already installed here.\n');
+    return 0;
+  }
+  if (options.dryRun) {
+    out.write('\n--dry-run: nothing was written.\n');
+    return 0;
+  }
+  if (!options.yes) {
+    const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
+    if (!interactive) {
+      out.write(`\nNothing was written (no terminal to ask). To apply this plan: npx gate init${options.personal ? ' --personal' : ''} --yes\n`);
+      return 0;
+    }
+    if (!(await askYesNo('\nWrite these files?'))) {
+      out.write('Nothing was written.\n');
+      return 0;
+    }
+  }
+  applyChanges(plan.changes);
+  const stateDir = repo ? stateDirOf(repo) : outsideGitStateDir(projectDir);
+  const record = recordPath(stateDir, options.personal);
+  writeRecord(
+    record,
+    readRecord(record),
+    plan.changes.map((change) => ({ file: relative(projectDir, change.path), before: change.before, after: change.after })),
+  );
+  out.write(nextSteps(plan, projectDir));
+  return 0;
+}
+
+function parseInitArgs(args: string[]) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: {
+        personal: { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        harness: { type: 'string', default: 'claude' },
+      },
+    });
+    if (values.harness !== 'claude') throw new UsageError(`--harness ${values.harness} is not supported yet; only "claude"`);
+    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'] };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--yes] [--dry-run]`);
+  }
+}
+
+function describePlan(plan: InstallPlan, projectDir: string, outsideGit: boolean): string {
+  const lines = [`gate init${plan.personal ? ' --personal' : ''} in ${projectDir}`, ''];
+  if (plan.keptConfig) {
+    lines.push(`${plan.keptConfig.file} exists and is kept as it is; its gates: ${plan.keptConfig.gates.join(', ') || '(none)'}.`);
+  } else if (plan.detection.presets.length > 0) {
+    lines.push('Gates, from what this repo uses:');
+    for (const chosen of plan.detection.presets) lines.push(`  ${chosen.gateName.padEnd(10)} preset ${chosen.preset}: ${chosen.reasons.join('; ')}`);
+  }
+  if (plan.detection.packageManager) lines.push(`Package manager: ${plan.detection.packageManager.name} (${plan.detection.packageManager.reason}).`);
+  for (const note of [...plan.detection.notes, ...plan.notes]) lines.push(`Note: ${note}`);
+  if (outsideGit) lines.push('Note: this is not a git repository; at a stop gate does nothing here unless the config sets "outsideGit": "run".');
+  lines.push(`Hook command: ${plan.hook.command}  (${plan.hook.why})`);
+  lines.push(`Hook timeout: Stop ${plan.hookTimeout} s (the gates' timeouts plus a margin), UserPromptSubmit 30 s.`);
+  if (plan.changes.length > 0) {
+    lines.push('', 'Changes:');
+    for (const change of plan.changes) lines.push(unifiedDiff(change.display, change.before, change.after).trimEnd());
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function nextSteps(plan: InstallPlan, projectDir: string): string {
+  const written = plan.changes.map((change) => change.display).join(', ');
+  const steps = [`\nWrote ${written}.`, 'Next:'];
+  if (plan.personal) {
+    steps.push('  - These files are yours alone (gitignored); the team\'s files were not touched.');
+  } else {
+    steps.push(`  - Commit ${written}: every teammate's agent is then gated.`);
+  }
+  if (plan.hook.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
+  if (plan.hook.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
+  steps.push(`  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`);
+  steps.push('  - Run `npx gate check --all` to see the gates pass now, and `npx gate doctor` to verify the install.');
+  return `${steps.join('\n')}\n`;
+}
+
+/** The worst case the Stop hook must wait for: every gate running to its timeout, one after another. */
+function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): number | undefined {
+  const found = findConfig(projectDir, repoRoot);
+  const file = personal ? 'local' : 'team';
+  const files = found ?? { dir: projectDir, hash: '' };
+  const withPlanned = text === undefined ? files : { ...files, dir: found?.dir ?? projectDir, [file]: { path: join(projectDir, personal ? 'gate.local.json' : 'gate.config.json'), text } };
+  try {
+    const config = loadConfig(withPlanned, projectDir);
+    return config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+function isIgnored(root: string, path: string): boolean {
+  try {
+    execFileSync('git', ['-C', root, 'check-ignore', '-q', '--no-index', path], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function packageVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'));
+  return typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}
