@@ -20,8 +20,7 @@ export class JsonSyntaxError extends Error {
 }
 
 export function detectFormat(text: string): JsonFormat {
-  const firstIndent = /^([ \t]+)\S/m.exec(text)?.[1];
-  const indent = firstIndent === undefined ? '  ' : firstIndent.includes('\t') ? '\t' : firstIndent;
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
   return { bom: text.startsWith('\uFEFF'), eol: /\r?\n/.exec(text)?.[0] === '\r\n' ? '\r\n' : '\n', indent };
 }
 

@@ -1,9 +1,10 @@
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { Detection } from './detect-presets.js';
 import { addIgnoreLines } from './gitignore-lines.js';
 import type { HookCommand } from './hook-command.js';
 import { mergeGateHooks } from './settings-merge.js';
+import { renderStarterConfig } from './starter-config.js';
 
 export interface FileChange {
   path: string;
@@ -59,8 +60,7 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
   } else {
     const gates = inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
     if (gates.length === 0) notes.push(`No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`);
-    const config = { ...(inputs.schemaRef ? { $schema: inputs.schemaRef } : {}), gates };
-    configText = `${JSON.stringify(config, null, 2)}\n`;
+    configText = renderStarterConfig(gates, inputs.schemaRef);
     changes.push({ path: join(inputs.projectDir, configFile), display: configFile, before: undefined, after: configText });
   }
 
@@ -98,8 +98,4 @@ function gateNames(text: string): string[] {
   } catch {
     return [];
   }
-}
-
-export function relativeDisplay(projectDir: string, path: string): string {
-  return relative(projectDir, path) || '.';
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -20,9 +20,9 @@ export interface TempRepo {
  * A real git repository in a temp dir with a hermetic git config (no system or user config is
  * read), its own HOME, and optionally the project's node_modules linked in so vitest and tsc run.
  */
-export function makeRepo(files: Record<string, string>, options: { commit?: boolean; nodeModules?: boolean; git?: boolean } = {}): TempRepo {
+export function makeRepo(files: Record<string, string>, options: { commit?: boolean; nodeModules?: boolean | 'with-gate'; git?: boolean; name?: string } = {}): TempRepo {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'gate-test-')));
-  const dir = join(base, 'repo');
+  const dir = join(base, options.name ?? 'repo');
   const home = join(base, 'home');
   mkdirSync(dir);
   mkdirSync(home);
@@ -36,7 +36,8 @@ export function makeRepo(files: Record<string, string>, options: { commit?: bool
   };
   if (options.git !== false) git('init', '-q');
   for (const [path, content] of Object.entries(files)) write(path, content);
-  if (options.nodeModules) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  if (options.nodeModules === 'with-gate') linkInstalledGate(dir);
+  else if (options.nodeModules) symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
   const repo: TempRepo = {
     dir,
     home,
@@ -52,6 +53,23 @@ export function makeRepo(files: Record<string, string>, options: { commit?: bool
   };
   if (options.commit !== false && options.git !== false) repo.commit('initial');
   return repo;
+}
+
+/**
+ * node_modules as `npm i -D stopgate` leaves it: the project's own dependencies, plus stopgate
+ * itself and its `gate` bin — all symlinks into this checkout, so the built dist/ is what runs.
+ */
+function linkInstalledGate(dir: string): void {
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '.bin'), { recursive: true });
+  for (const name of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
+    if (name !== '.bin') symlinkSync(join(PROJECT_ROOT, 'node_modules', name), join(modules, name));
+  }
+  for (const name of readdirSync(join(PROJECT_ROOT, 'node_modules', '.bin'))) {
+    symlinkSync(join(PROJECT_ROOT, 'node_modules', '.bin', name), join(modules, '.bin', name));
+  }
+  symlinkSync(PROJECT_ROOT, join(modules, 'stopgate'));
+  symlinkSync(join(PROJECT_ROOT, 'bin', 'gate.cjs'), join(modules, '.bin', 'gate'));
 }
 
 /** Only what a hook would need: no inherited VITEST_*, CLAUDE_*, GIT_* or user config. */

@@ -54,6 +54,12 @@ const FIXTURES: Fixture[] = [
     removed: { hooks: { Stop: [{ matcher: '', hooks: [userHook] }] } },
   },
   {
+    name: 'an older gate entry alone under an event listed before others (the order stays)',
+    before: { hooks: { Stop: [{ hooks: [oldGate] }], PreToolUse: [{ matcher: 'Bash', hooks: [userHook] }] } },
+    merged: { hooks: { Stop: [{ hooks: [stopEntry] }], PreToolUse: [{ matcher: 'Bash', hooks: [userHook] }], UserPromptSubmit: [{ hooks: [promptEntry] }] } },
+    removed: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [userHook] }] } },
+  },
+  {
     name: "older gate entries inside a user's group and with another timeout",
     before: { hooks: { Stop: [{ hooks: [userHook, oldGateExec] }], UserPromptSubmit: [{ hooks: [{ ...promptEntry, timeout: 10 }] }] } },
     merged: { hooks: { Stop: [{ hooks: [userHook] }, { hooks: [stopEntry] }], UserPromptSubmit: [{ hooks: [promptEntry] }] } },
@@ -101,8 +107,13 @@ describe('mergeGateHooks', () => {
   });
 
   // An empty file is read as `{}`: it holds nothing to lose (see isBlank in settings-merge.ts).
-  it.each(['', '\n', ' \r\n\t'])('treats the blank file %j as {}', (blank) => {
+  it.each(['', '\n', ' \n\t'])('treats the blank file %j as {}', (blank) => {
     expect(mergeGateHooks(blank, HOOKS, FILE)).toEqual(mergeGateHooks(undefined, HOOKS, FILE));
+  });
+
+  it("follows even a blank file's CRLF", () => {
+    const fresh = mergeGateHooks(undefined, HOOKS, FILE).text;
+    expect(mergeGateHooks('\r\n', HOOKS, FILE).text).toBe(fresh.replace(/\n/g, '\r\n'));
   });
 
   it("keeps hand-formatted bytes, number spellings, escapes and integer-like keys that JSON.stringify would change", () => {
@@ -193,6 +204,7 @@ describe('invalid settings are refused with file, line and column', () => {
     { name: 'hooks as an array', text: '{\n  "hooks": []\n}\n', line: 2, column: 12, says: /"hooks" must be an object/ },
     { name: 'hooks as null', text: '{"hooks": null}', line: 1, column: 11, says: /"hooks" must be an object/ },
     { name: 'an event that is not an array', text: '{"hooks": {"Stop": {}}}', line: 1, column: 20, says: /"hooks.Stop" must be an array/ },
+    { name: 'a group that is not an object', text: '{"hooks": {"Stop": ["gate run"]}}', line: 1, column: 21, says: /"hooks.Stop\[0\]" must be a matcher group/ },
     { name: 'a group without hooks', text: '{"hooks": {"Stop": [{"matcher": ""}]}}', line: 1, column: 21, says: /"hooks.Stop\[0\]" must be a matcher group/ },
   ])('$name', ({ text, line, column, says }) => {
     for (const attempt of [() => mergeGateHooks(text, HOOKS, FILE), () => removeGateHooks(text, FILE), () => findGateHooks(text, FILE)]) {
@@ -223,6 +235,8 @@ describe('isGateCommand', () => {
     '"${CLAUDE_PROJECT_DIR}/node_modules/.bin/gate" run',
     '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/stopgate run --harness claude',
     '"/home/me/my project/node_modules/.bin/gate" run',
+    '"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/gate run',
+    '"$CLAUDE_PROJECT_DIR/my \\"odd\\" dir/node_modules/.bin/gate" run',
     './node_modules/.bin/gate run',
     'node_modules/.bin/gate run --harness=codex',
     'gate run',
