@@ -15,6 +15,7 @@ await build({
     'commands/run-stop-gates': 'src/commands/run-stop-gates.ts',
     'commands/run-outside-git': 'src/commands/run-outside-git.ts',
     'config/json-schema': 'src/config/json-schema.ts',
+    'init/presets-doc': 'src/init/presets-doc.ts',
   },
   outdir: 'dist',
   splitting: true,

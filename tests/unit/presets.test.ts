@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { FILTER_IDS } from '../../src/filters/filter-ids.js';
 import { presetSchema } from '../../src/config/schema.js';
 import { configJsonSchema } from '../../src/config/json-schema.js';
+import { loadPresets } from '../../src/config/load-presets.js';
+import { renderPresetsDoc } from '../../src/init/presets-doc.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const dir = join(PROJECT_ROOT, 'presets');
@@ -34,5 +36,11 @@ describe('presets', () => {
 describe('schema.json', () => {
   it('is what the zod schema generates (run "npm run schema" when this fails)', () => {
     expect(readFileSync(join(PROJECT_ROOT, 'schema.json'), 'utf8')).toBe(configJsonSchema());
+  });
+});
+
+describe('docs/presets.md', () => {
+  it('is what the preset files generate (run "npm run docs:presets" when this fails)', () => {
+    expect(readFileSync(join(PROJECT_ROOT, 'docs', 'presets.md'), 'utf8')).toBe(renderPresetsDoc([...loadPresets().values()]));
   });
 });
