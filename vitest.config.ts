@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'claude',
           include: ['tests/claude/**/*.test.ts'],
+          globalSetup: ['tests/claude/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

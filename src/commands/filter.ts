@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { DEFAULTS } from '../config/load-config.js';
-import { fitLines } from '../report/render-report.js';
+import { fitFiltered } from '../report/render-report.js';
 import { BoundedCapture } from '../runner/bounded-capture.js';
 
 /** `gate filter --filter ID`: a tool's raw output on stdin, printed as the agent would read it. */
@@ -21,7 +21,7 @@ export function filterCommand(args: string[]): number {
   if (!Number.isInteger(budget) || budget <= 0) throw new UsageError(`--budget takes a positive whole number of characters, got "${values.budget}"`);
 
   const filtered = filterOutput(id, readAll());
-  process.stdout.write(`${fitLines(filtered.lines, budget).join('\n')}\n`);
+  process.stdout.write(`${fitFiltered(filtered, budget).join('\n')}\n`);
   return 0;
 }
 

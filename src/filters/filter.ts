@@ -1,7 +1,27 @@
-/** What a filter keeps of a tool's output for the agent, and how many lines it left out. */
+/** One failing test or diagnostic, by identity: what issue-level comparisons (pre-existing, flaky) key on. */
+export interface Failure {
+  /** Stable identity: a test's full name ("src/a.test.ts > sum > adds"), or "file:line:rule" for a diagnostic. */
+  id: string;
+  file?: string;
+  line?: number;
+  message: string;
+}
+
+/** What a filter keeps of a tool's output for the agent. */
 export interface Filtered {
-  lines: string[];
+  /**
+   * The kept output in units the budget keeps or drops whole, in output order: one failing test
+   * with its message, diff and location; one diagnostic; or (generic) one line.
+   */
+  items: string[][];
+  /** What an item is, for "… 180 more failures": "failures", "errors", "problems", "lines". */
+  noun: string;
+  /** The totals, always kept after the items (e.g. "Tests  3 failed | 40 passed (43)"). */
+  summary: string[];
+  /** Lines of noise left out: progress, passing tests, banners, timings, library stack frames. */
   dropped: number;
+  /** Structured failures, when the tool's output names them. */
+  failures: Failure[];
 }
 
 export type Filter = (raw: string) => Filtered;

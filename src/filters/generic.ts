@@ -36,5 +36,7 @@ export function genericFilter(raw: string): Filtered {
   }
   if (repeats > 0) lines.push(`  (the line above repeated ${repeats} more times)`);
   while (lines.at(-1) === '') lines.pop();
-  return { lines, dropped };
+  // The last line of most tools is their verdict or totals: keep it however long the rest is.
+  const summary = lines.length > 1 ? lines.splice(-1) : [];
+  return { items: lines.map((line) => [line]), noun: 'lines', summary, dropped, failures: [] };
 }

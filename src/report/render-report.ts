@@ -23,39 +23,62 @@ export const CLOSING =
 
 /**
  * What the agent reads when its stop is refused. Deterministic (no times, no durations) and never
- * longer than `budget` characters: the budget is shared fairly between the failed gates, and each
- * keeps its first lines in order, then says how many it left out.
+ * longer than `budget` characters: the budget is shared fairly between the failed gates; each keeps
+ * its first failures whole and in order, says how many it left out and where the log is, and ends
+ * with the tool's totals.
  */
 export function renderReport(input: ReportInput): string {
   const names = input.failed.map((gate) => gate.name).join(', ');
   const header = `gate: ${input.failed.length} of ${input.gateCount} checks failed (${names}); stop refused, block ${input.block} of ${input.maxBlocks}.`;
-  const sections = input.failed.map((gate) => ({
-    head: `\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`,
-    lines: gate.filtered.lines,
-    dropped: gate.filtered.dropped,
-    log: gate.log,
-  }));
-  const fixed = header.length + CLOSING.length + 2 + sections.reduce((sum, section) => sum + section.head.length + footer(section.log, 999_999).length + 2, 0);
+  const heads = input.failed.map((gate) => `\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`);
+  const fixed =
+    header.length + CLOSING.length + 2 + input.failed.reduce((sum, gate, index) => sum + (heads[index]?.length ?? 0) + footer(gate.filtered.noun, 999_999, gate.log).length + 2, 0);
   const shares = shareBudget(
-    sections.map((section) => size(section.lines)),
+    input.failed.map((gate) => size(gate.filtered.items.flat()) + size(gate.filtered.summary)),
     Math.max(0, input.budget - fixed),
   );
-  const body = sections.map((section, index) => {
-    return [section.head, ...fitLines(section.lines, shares[index] ?? 0, section.log)].join('\n');
-  });
+  const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log)].join('\n'));
   const report = [header, ...body, '', CLOSING].join('\n');
   return report.length <= input.budget ? `${report}\n` : `${report.slice(0, input.budget - 2)}…\n`;
 }
 
-/** The lines that fit in `budget` characters, head first, with a count of the rest and where to find them. */
-export function fitLines(lines: string[], budget: number, log?: string): string[] {
-  const { kept, left, last } = takeLines(lines, budget);
-  if (left === 0) return log === undefined ? kept : [...kept, `(full log: ${log})`];
-  return [...kept, footer(log, left), ...last];
+/**
+ * The items that fit in `budget` characters, first ones first and each whole (a first item too
+ * long on its own is cut), then a count of the rest and where to find them, then the totals.
+ */
+export function fitFiltered(filtered: Filtered, budget: number, log?: string): string[] {
+  const summary = filtered.summary;
+  let room = budget - size(summary);
+  const kept: string[] = [];
+  let taken = 0;
+  for (const item of filtered.items) {
+    const cost = size(item);
+    if (cost > room) {
+      if (taken === 0 && room > 80) kept.push(...cutToFit(item, room - 40));
+      break;
+    }
+    kept.push(...item);
+    room -= cost;
+    taken++;
+  }
+  const left = filtered.items.length - taken;
+  if (left === 0) return [...kept, ...summary, ...(log === undefined ? [] : [`(full log: ${log})`])];
+  return [...kept, footer(filtered.noun, left, log), ...summary];
 }
 
-function footer(log: string | undefined, omitted: number): string {
-  return log === undefined ? `… ${omitted} more lines` : `… ${omitted} more lines; full log: ${log}`;
+function footer(noun: string, omitted: number, log: string | undefined): string {
+  const count = `… ${omitted} more ${omitted === 1 ? noun.replace(/s$/, '') : noun}`;
+  return log === undefined ? count : `${count}; full log: ${log}`;
+}
+
+function cutToFit(lines: string[], room: number): string[] {
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (line.length + 1 > room) break;
+    kept.push(line);
+    room -= line.length + 1;
+  }
+  return kept;
 }
 
 function size(lines: string[]): number {
@@ -81,22 +104,6 @@ export function shareBudget(needs: number[], total: number): number[] {
     open = open.filter((index) => !small.includes(index));
   }
   return shares;
-}
-
-/** The first lines that fit, plus the last one (usually the totals) when it still fits too. */
-function takeLines(lines: string[], budget: number): { kept: string[]; left: number; last: string[] } {
-  if (size(lines) <= budget) return { kept: lines, left: 0, last: [] };
-  const last = lines.at(-1) ?? '';
-  let room = budget - (last.length + 1);
-  const kept: string[] = [];
-  for (const line of lines.slice(0, -1)) {
-    if (line.length + 1 > room) break;
-    kept.push(line);
-    room -= line.length + 1;
-  }
-  const keepLast = room >= 0 && last !== '';
-  const left = lines.length - kept.length - (keepLast ? 1 : 0);
-  return { kept, left, last: keepLast ? [last] : [] };
 }
 
 function clip(text: string, max: number): string {

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSING, fitLines, renderReport, shareBudget, type FailedGate } from '../../src/report/render-report.js';
+import { CLOSING, fitFiltered, renderReport, shareBudget, type FailedGate } from '../../src/report/render-report.js';
+import type { Filtered } from '../../src/filters/filter.js';
 
-function gate(name: string, lines: string[]): FailedGate {
-  return { name, command: `npx ${name}`, outcome: 'failed (exit 1)', filtered: { lines, dropped: 0 }, log: `.git/gate/logs/${name}.log` };
+function filtered(items: string[][], summary: string[] = [], noun = 'failures'): Filtered {
+  return { items, noun, summary, dropped: 0, failures: [] };
+}
+
+function gate(name: string, items: string[][], summary: string[] = []): FailedGate {
+  return { name, command: `npx ${name}`, outcome: 'failed (exit 1)', filtered: filtered(items, summary), log: `.git/gate/logs/${name}.log` };
 }
 
 describe('renderReport', () => {
   it('has a header, each failed gate with its command and exit status, and the closing line', () => {
-    const report = renderReport({ failed: [gate('test', ['FAIL a > b', 'expected 1 to be 2'])], gateCount: 2, block: 1, maxBlocks: 3, budget: 6000 });
+    const report = renderReport({ failed: [gate('test', [['FAIL a > b', 'expected 1 to be 2']])], gateCount: 2, block: 1, maxBlocks: 3, budget: 6000 });
     expect(report).toBe(
       [
         'gate: 1 of 2 checks failed (test); stop refused, block 1 of 3.',
@@ -24,26 +29,28 @@ describe('renderReport', () => {
     );
   });
 
-  it('stays within the budget with huge output, keeping the first failures, a count, and the last line', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => `FAIL test number ${i} expected ${i} to be ${i + 1}`);
-    const lint = Array.from({ length: 500 }, (_, i) => `src/f${i}.ts:1:1 error no-unused-vars`);
+  it('stays within the budget with huge output, keeping the first failures whole, a count, and the totals', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => [`FAIL test number ${i}`, `expected ${i} to be ${i + 1}`]);
+    const lint = Array.from({ length: 500 }, (_, i) => [`src/f${i}.ts:1:1 error no-unused-vars`]);
     const report = renderReport({
-      failed: [gate('test', [...many, 'Tests  5000 failed (5000)']), gate('lint', lint)],
+      failed: [gate('test', many, ['Tests  5000 failed (5000)']), { ...gate('lint', lint), filtered: filtered(lint, [], 'problems') }],
       gateCount: 2,
       block: 2,
       maxBlocks: 3,
       budget: 6000,
     });
     expect(report.length).toBeLessThanOrEqual(6000);
-    expect(report).toContain('FAIL test number 0 expected 0 to be 1');
+    expect(report).toContain('FAIL test number 0\nexpected 0 to be 1\nFAIL test number 1\n');
     expect(report).toContain('src/f0.ts:1:1 error no-unused-vars');
-    expect(report).toMatch(/… \d+ more lines; full log: \.git\/gate\/logs\/test\.log\nTests {2}5000 failed \(5000\)/);
-    expect(report).toMatch(/… \d+ more lines; full log: \.git\/gate\/logs\/lint\.log/);
+    expect(report).toMatch(/expected \d+ to be \d+\n… 4\d\d\d more failures; full log: \.git\/gate\/logs\/test\.log\nTests {2}5000 failed \(5000\)/);
+    expect(report).toMatch(/… 4\d\d more problems; full log: \.git\/gate\/logs\/lint\.log/);
+    // Items are kept whole: a failure's name is never left without its message.
+    expect(report).not.toMatch(/FAIL test number \d+\n…/);
     expect(report.endsWith(`${CLOSING}\n`)).toBe(true);
   });
 
   it('is the same bytes for the same failures', () => {
-    const input = { failed: [gate('test', ['x', 'y'])], gateCount: 1, block: 1, maxBlocks: 3, budget: 1000 };
+    const input = { failed: [gate('test', [['x'], ['y']])], gateCount: 1, block: 1, maxBlocks: 3, budget: 1000 };
     expect(renderReport(input)).toBe(renderReport(structuredClone(input)));
   });
 });
@@ -55,8 +62,10 @@ describe('shareBudget', () => {
   });
 });
 
-describe('fitLines', () => {
-  it('returns everything when it fits', () => {
-    expect(fitLines(['a', 'b'], 100)).toEqual(['a', 'b']);
+describe('fitFiltered', () => {
+  it('returns everything when it fits, and counts in the filter\'s noun when it does not', () => {
+    expect(fitFiltered(filtered([['a'], ['b']], ['2 failed']), 100)).toEqual(['a', 'b', '2 failed']);
+    expect(fitFiltered(filtered([['a'.repeat(50)], ['b'.repeat(50)], ['c']], ['3 failed']), 70)).toEqual(['a'.repeat(50), '… 2 more failures', '3 failed']);
+    expect(fitFiltered(filtered([['x'], ['y']], [], 'lines'), 2)).toEqual(['x', '… 1 more line']);
   });
 });

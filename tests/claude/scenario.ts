@@ -1,0 +1,107 @@
+// One scenario = a fresh copy of the template project as a git repo, gate installed with the real
+// `npx gate init`, the mock model scripted, and one real `claude -p` run in the repo.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, inject } from 'vitest';
+import { runClaude, type ClaudeRun } from './claude-cli.mjs';
+import { makeProject, writeFileCommand, type CommandResult, type GateProject } from './gate-project.mjs';
+import { lastUserText, startMockAnthropic, type MockAnthropic, type RecordedRequest, type Step } from './mock-anthropic.mjs';
+
+export const FEEDBACK = 'Stop hook feedback';
+
+export interface AgentRun extends ClaudeRun {
+  /** the main-conversation requests the mock received, in order */
+  main: RecordedRequest[];
+  /** the last user message of each main request */
+  sent: string[];
+  /** indexes into `main` of the requests that carried Stop hook feedback */
+  blocked: number[];
+  /** messages shown to the human (`system`/`informational` events; stream-json only) */
+  notices: string[];
+}
+
+export interface Scenario {
+  project: GateProject;
+  mock: MockAnthropic;
+  /** what `gate init` printed (undefined when the scenario installed nothing) */
+  init: CommandResult | undefined;
+  run(prompt: string, steps: readonly Step[], options?: { outputFormat?: 'json' | 'stream-json'; timeoutMs?: number }): Promise<AgentRun>;
+  /** the Stop hook command from a settings file, exactly as the model sees it in brackets */
+  hookCommand(settingsFile?: string): string;
+  /** whether the test gate ran at all (its log exists) */
+  testGateRan(): boolean;
+  sessionFiles(): string[];
+}
+
+/** A Bash tool call. */
+export const bash = (command: string): Step => ({ toolUse: { name: 'Bash', input: { command } } });
+/** A Bash tool call that (re)writes a file with a heredoc. */
+export const edit = (path: string, text: string): Step => bash(writeFileCommand(path, text));
+export const say = (text: string): Step => ({ text });
+
+/** `Stop hook feedback:\n[<command>]: ` — what Claude Code puts before a hook's stderr. */
+export const feedbackPrefix = (command: string): string => `${FEEDBACK}:\n[${command}]: `;
+
+function noticesOf(events: unknown[]): string[] {
+  return events.flatMap((event) => {
+    if (typeof event !== 'object' || event === null) return [];
+    const { type, subtype, content } = event as Record<string, unknown>;
+    return type === 'system' && subtype === 'informational' && typeof content === 'string' ? [content] : [];
+  });
+}
+
+/** Registers cleanup; returns a function that starts a scenario. */
+export function useScenarios(): (install?: 'team' | 'personal' | 'none') => Promise<Scenario> {
+  const open: Array<{ project: GateProject; mock: MockAnthropic }> = [];
+  afterEach(async () => {
+    for (const { project, mock } of open.splice(0)) {
+      await mock.close();
+      project.cleanup();
+    }
+  });
+
+  return async (install = 'team') => {
+    const project = makeProject(inject('gateTemplate').dir);
+    const mock = await startMockAnthropic();
+    open.push({ project, mock });
+    let init: CommandResult | undefined;
+    if (install !== 'none') {
+      init = project.gate('init', ...(install === 'personal' ? ['--personal'] : []), '--yes');
+      expect(init.code, `gate init failed:\n${init.stdout}\n${init.stderr}`).toBe(0);
+      // A team commits what init wrote; a personal install writes only ignored files and .gitignore.
+      if (install === 'team') project.commit('install gate');
+    }
+    const stateDir = join(project.repo, '.git', 'gate');
+    return {
+      project,
+      mock,
+      init,
+      async run(prompt, steps, options = {}) {
+        mock.script(steps);
+        const result = await runClaude({
+          cwd: project.repo,
+          prompt,
+          mockUrl: mock.url,
+          configDir: project.configDir,
+          env: project.env,
+          ...options,
+        });
+        expect(result.exitCode, `claude -p failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+        expect(result.json, `no result on stdout:\n${result.stdout}`).not.toBeNull();
+        expect(result.json?.is_error).toBe(false);
+        const main = mock.mainRequests();
+        const sent = main.map((request) => lastUserText(request));
+        const blocked = sent.flatMap((text, index) => (text.includes(FEEDBACK) ? [index] : []));
+        return { ...result, main, sent, blocked, notices: noticesOf(result.events) };
+      },
+      hookCommand(settingsFile = '.claude/settings.json') {
+        const settings = JSON.parse(project.read(settingsFile)) as { hooks: { Stop: Array<{ hooks: Array<{ command: string }> }> } };
+        const command = settings.hooks.Stop[0]?.hooks[0]?.command;
+        if (command === undefined) throw new Error(`no Stop hook in ${settingsFile}`);
+        return command;
+      },
+      testGateRan: () => existsSync(join(stateDir, 'logs', 'test.log')),
+      sessionFiles: () => (existsSync(join(stateDir, 'sessions')) ? readdirSync(join(stateDir, 'sessions')) : []),
+    };
+  };
+}
