@@ -18,6 +18,8 @@ export interface ResolvedGate {
   ignore: string[];
   timeoutSeconds: number;
   filter: string;
+  /** The runner's related-test command, when the preset has one and the gate keeps the preset's command. */
+  related: { run: string[]; fullRunOn: string[] } | undefined;
   /** Absolute directory the command runs in. */
   cwd: string;
   env: Record<string, string>;
@@ -128,6 +130,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     ignore: gate.ignore ?? preset?.ignore ?? [],
     timeoutSeconds: gate.timeout ?? preset?.timeout ?? DEFAULTS.timeoutSeconds,
     filter: gate.filter ?? preset?.filter ?? 'generic',
+    related: gate.run === undefined && gate.related !== false ? preset?.related : undefined,
     cwd: resolve(dir, gate.cwd ?? '.'),
     env: gate.env ?? {},
   };

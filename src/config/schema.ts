@@ -24,6 +24,7 @@ export const gateSchema = z
     timeout: z.number().positive('a timeout is a positive number of seconds').max(86_400).optional().describe('Seconds before the gate is killed, with its whole process group.'),
     filter: z.string().optional().describe('The filter id that turns the tool\'s output into what the agent reads.'),
     cwd: z.string().optional().describe('Directory to run in, relative to the config\'s directory.'),
+    related: z.boolean().optional().describe("Run only the tests related to the changed files where the preset's runner can (default true)."),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the command.'),
   })
   .describe('A named check: a preset, a command, or both.');
@@ -51,6 +52,13 @@ export const presetSchema = z.strictObject({
   kind: z.enum(['test', 'typecheck', 'lint']),
   ecosystem: z.enum(['node', 'python', 'go', 'rust']),
   run: z.array(z.string()).min(1),
+  related: z
+    .strictObject({
+      run: z.array(z.string()).min(1).describe('The command for the tests related to `{files}`.'),
+      fullRunOn: globList.describe('A changed file matching these (config, setup, lockfile) means the full run.'),
+    })
+    .optional()
+    .describe("The runner's own related-test selection, used instead of `run` when only source and test files changed."),
   on: globList.min(1),
   ignore: globList.optional(),
   filter: z.string(),

@@ -17,11 +17,20 @@ export function renderPresetsDoc(presets: Preset[]): string {
   ];
   for (const preset of presets) {
     const detect = preset.detect.map((rule) => describeRule(rule)).join('; ');
-    lines.push(`| \`${preset.id}\` | ${preset.kind} | \`${preset.run.join(' ')}\` | ${preset.filter} | ${preset.timeout} s | ${detect} |`);
+    const related = preset.related ? `; only the related tests: \`${preset.related.run.join(' ')}\`` : '';
+    lines.push(`| \`${preset.id}\` | ${preset.kind} | \`${preset.run.join(' ')}\`${related} | ${preset.filter} | ${preset.timeout} s | ${detect} |`);
   }
   lines.push('', '## Triggers', '');
   for (const preset of presets) {
     lines.push(`- \`${preset.id}\`: ${preset.on.map((glob) => `\`${glob}\``).join(', ')}${preset.ignore?.length ? `; never ${preset.ignore.map((glob) => `\`${glob}\``).join(', ')}` : ''}`);
+  }
+  lines.push('', '## Related tests', '');
+  lines.push('Where the runner can select the tests related to the changed files, a stop runs only those:');
+  lines.push('when every changed file that triggered the gate still exists and none matches the list below');
+  lines.push('(configs, setup files, lockfiles), the `related` command runs with `{files}`; otherwise the full');
+  lines.push('command. `gate check --all` always runs the full command. A gate opts out with `"related": false`.', '');
+  for (const preset of presets.filter((entry) => entry.related)) {
+    lines.push(`- \`${preset.id}\`: full run when ${preset.related?.fullRunOn.map((glob) => `\`${glob}\``).join(', ')} changed`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import picomatch from 'picomatch';
 import { dirname, join, relative } from 'node:path';
 import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
@@ -11,25 +12,36 @@ export interface BuiltCommand {
   display: string;
   /** `{files}` was used and no changed file exists any more: nothing to run. */
   nothingToRun: boolean;
+  /** Only the tests related to the changed files run (the runner's own selection). */
+  related: boolean;
 }
 
 const FILES = '{files}';
 
-export function buildCommand(gate: ResolvedGate, files: string[], projectDir: string): BuiltCommand {
+/**
+ * The command to run for a gate: its own, or the runner's related-test selection when the preset
+ * has one, the change is fully known, and only source and test files changed (a config, setup or
+ * lock file, or a deleted file, means the full run).
+ */
+export function buildCommand(gate: ResolvedGate, files: string[], projectDir: string, partial = false): BuiltCommand {
   const existing = files.filter((file) => existsSync(join(gate.cwd, file)));
-  const usesFiles = typeof gate.run === 'string' ? gate.run.includes(FILES) : gate.run.some((word) => word.includes(FILES));
+  const needsFullRun = gate.related ? picomatch(gate.related.fullRunOn, { dot: true }) : () => true;
+  const related = gate.related !== undefined && !partial && files.length > 0 && existing.length === files.length && !files.some((file) => needsFullRun(file));
+  const run = related && gate.related ? gate.related.run : gate.run;
+  const usesFiles = typeof run === 'string' ? run.includes(FILES) : run.some((word) => word.includes(FILES));
   let argv: string[];
-  if (gate.shell) {
-    const text = typeof gate.run === 'string' ? gate.run : gate.run.join(' ');
+  if (gate.shell && !related) {
+    const text = typeof run === 'string' ? run : run.join(' ');
     argv = [text.split(FILES).join(quoteCommand(existing))];
   } else {
-    const words = typeof gate.run === 'string' ? splitCommand(gate.run) : gate.run;
+    const words = typeof run === 'string' ? splitCommand(run) : run;
     argv = words.flatMap((word) => (word === FILES ? existing : [word.split(FILES).join(existing.join(' '))]));
   }
-  const shown = gate.shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
+  const shell = gate.shell && !related;
+  const shown = shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
   const where = relative(projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
-  return { argv, shell: gate.shell, display, nothingToRun: usesFiles && existing.length === 0 };
+  return { argv, shell, display, nothingToRun: usesFiles && existing.length === 0, related };
 }
 
 // The program may come from node_modules/.bin, which gate puts on PATH; the agent's shell doesn't.

@@ -16,15 +16,17 @@ export interface RunGateOptions {
   projectDir: string;
   logPath: string;
   env: NodeJS.ProcessEnv;
+  /** The files are not the whole change: always the full run. */
+  partial?: boolean;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate, files, projectDir, logPath, env }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate, files, projectDir, logPath, env, partial = false }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
   let command;
   try {
-    command = buildCommand(gate, files, projectDir);
+    command = buildCommand(gate, files, projectDir, partial);
   } catch (error) {
     return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: error instanceof Error ? error.message : String(error) };
   }

@@ -27,6 +27,7 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
       const result = await runGate({
         gate: selection.gate,
         files: selection.files,
+        partial: selection.partial,
         projectDir: options.projectDir,
         logPath: join(options.logDir, `${selection.gate.name}.log`),
         env: options.env,

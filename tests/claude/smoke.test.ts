@@ -3,9 +3,8 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLAUDE_CODE_VERSION, claudeBinPath } from './claude-bin.js';
-import { lastUserText, startMockAnthropic, type MockAnthropic } from './mock-anthropic.js';
-import { runClaude } from './run-claude.js';
+import { CLAUDE_CODE_VERSION, claudeBinPath, runClaude } from './claude-cli.mjs';
+import { lastUserText, startMockAnthropic, type MockAnthropic } from './mock-anthropic.mjs';
 
 interface Sandbox {
   root: string;

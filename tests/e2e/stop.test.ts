@@ -30,7 +30,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     expect(result.stdout).toBe('');
     const report = result.stderr;
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\./);
-    expect(report).toContain('$ npx vitest run --reporter=default');
+    expect(report).toContain('$ npx vitest related --run --reporter=default --passWithNoTests src/sum.ts');
     expect(report).toContain('failed (exit 1)');
     expect(report).toContain('sum > adds two numbers');
     expect(report).toContain('expected -1 to be 3');
@@ -248,3 +248,31 @@ function processesIn(dir: string): string[] {
   }
   return found;
 }
+
+describe('the fast test tier: only the tests related to the change', () => {
+  const project = () => ({
+    ...vitestProject(),
+    'src/other.ts': 'export const answer = (): number => 41;\n',
+    'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+  });
+
+  it('runs the tests related to a changed source file, not an unrelated red one', () => {
+    repo = makeRepo(project(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'b + a'));
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const log = readFileSync(logOf(repo), 'utf8');
+    expect(log).toContain('sum.test.ts');
+    expect(log).not.toContain('other.test.ts');
+  });
+
+  it('runs the full suite when a runner config changed', () => {
+    repo = makeRepo(project(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('vitest.config.ts', "import { defineConfig } from 'vitest/config';\nexport default defineConfig({});\n");
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('$ npx vitest run --reporter=default');
+    expect(result.stderr).toContain('knows the answer');
+  });
+});

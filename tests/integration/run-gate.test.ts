@@ -13,7 +13,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', cwd: dir, env: {}, ...extra };
+  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', related: undefined, cwd: dir, env: {}, ...extra };
 }
 
 function run(g: ResolvedGate, files: string[] = []) {
@@ -99,7 +99,7 @@ describe('runGates', () => {
       const poll = () => ['one', 'two', 'three'].every((n) => fs.existsSync(n + '.started')) ? process.exit(0)
         : Date.now() > deadline ? process.exit(1) : setTimeout(poll, 20);
       poll();`;
-    const gateNamed = (name: string) => ({ gate: gate(['node', '-e', barrier, name], { name }), run: true, reason: '', files: [] });
+    const gateNamed = (name: string) => ({ gate: gate(['node', '-e', barrier, name], { name }), run: true, reason: '', files: [], partial: false });
     const results = await runGates({
       selections: [gateNamed('one'), gateNamed('two'), gateNamed('three')],
       concurrency: 3,
@@ -114,7 +114,7 @@ describe('runGates', () => {
     const counter = `const fs = require('fs'); const path = 'running';
       const add = (d) => { const n = (fs.existsSync(path) ? Number(fs.readFileSync(path, 'utf8')) : 0) + d; fs.writeFileSync(path, String(n)); return n; };
       const now = add(1); fs.appendFileSync('peaks', now + '\\n'); setTimeout(() => { add(-1); }, 300);`;
-    const selections = ['a', 'b', 'c', 'd'].map((name) => ({ gate: gate(['node', '-e', counter], { name }), run: true, reason: '', files: [] }));
+    const selections = ['a', 'b', 'c', 'd'].map((name) => ({ gate: gate(['node', '-e', counter], { name }), run: true, reason: '', files: [], partial: false }));
     await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), env: { PATH: process.env['PATH'] ?? '' } });
     expect(readFileSync(join(dir, 'peaks'), 'utf8').trim().split('\n')).toEqual(['1', '1', '1', '1']);
   });
