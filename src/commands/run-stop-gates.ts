@@ -10,6 +10,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { passedPath, writePassed, writeSession, type SessionState } from '../state/session-state.js';
+import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import type { HotContext } from './run.js';
 
 export interface StopContext extends HotContext {
@@ -38,13 +39,23 @@ export async function runStopGates(stop: StopContext): Promise<number> {
 
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
-  const results = await runGates({
-    selections,
+  const verdicts = verdictsPath(stop.stateDir);
+  const known = snapshot ? readVerdicts(verdicts) : [];
+  const keys = new Map(snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(stop.configFiles.hash, s, snapshot, stop.root, config.dir)]) : []);
+  const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
+  const ran = await runGates({
+    selections: selections.filter((s) => !cached.includes(s)),
     concurrency: config.concurrency,
     projectDir: stop.projectDir,
     logDir: join(stop.stateDir, 'logs'),
     env: stop.env,
   });
+  const results = [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${s.gate.name}.log`))), ...ran];
+  rememberVerdicts(
+    verdicts,
+    known,
+    ran.filter((result) => result.status === 'passed').flatMap((result) => keys.get(result.name) ?? []),
+  );
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout);
   const noVerdict = decision.noVerdict.map((result) => `${result.name} (${describeOutcome(result)})`);
   const notices = [...stop.notices, ...(noVerdict.length > 0 ? [messages.noVerdict(noVerdict)] : [])];
@@ -79,6 +90,10 @@ export async function runStopGates(stop: StopContext): Promise<number> {
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+function cachedPass(name: string, logPath: string): GateResult {
+  return { name, status: 'passed', cached: true, command: '', exitCode: 0, signal: undefined, output: '', filter: 'generic', durationMs: 0, logPath, timeoutSeconds: 0 };
 }
 
 function notChecked(results: GateResult[]): string {

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { selectGates } from '../plan/select-gates.js';
 import { readSession, sessionPath } from '../state/session-state.js';
+import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { changeSinceBaseline, openProject } from './open-project.js';
 
 /** `gate status`: what a stop would do now and why. */
@@ -23,6 +24,10 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   const selections = since.alreadyPassed
     ? []
     : selectGates(project.config.gates, since.change, project.repo?.root ?? project.config.dir, project.config.dir, skip, undefined);
+  const known = readVerdicts(verdictsPath(project.stateDir));
+  const root = project.repo?.root ?? project.config.dir;
+  const isCached = (selection: (typeof selections)[number]) =>
+    since.snapshot !== undefined && selection.run && known.includes(verdictKey(project.configFiles.hash, selection, since.snapshot, root, project.config.dir));
   const sessions = listBlockedSessions(project.stateDir);
   const view = {
     projectDir: project.projectDir,
@@ -32,7 +37,7 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     baseline: since.baseline,
     alreadyPassed: since.alreadyPassed,
     changedFiles: since.change.paths,
-    gates: selections.map((selection) => ({ name: selection.gate.name, runs: selection.run, reason: selection.reason })),
+    gates: selections.map((selection) => ({ name: selection.gate.name, runs: selection.run && !isCached(selection), cached: isCached(selection), reason: selection.reason })),
     blockedSessions: sessions,
     logs: relative(project.projectDir, join(project.stateDir, 'logs')),
   };
@@ -47,7 +52,7 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     `baseline:  ${view.baseline}`,
     `changed:   ${view.changedFiles.length === 0 ? 'nothing' : view.changedFiles.slice(0, 20).join(', ') + (view.changedFiles.length > 20 ? ` … (${view.changedFiles.length} in all)` : '')}`,
     since.alreadyPassed ? 'verdict:   this exact tree already passed every gate; a stop would be allowed at once.' : 'gates at the next stop:',
-    ...view.gates.map((gate) => `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.reason}`),
+    ...view.gates.map((gate) => `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.cached ? `${gate.reason}, but it passed on exactly this state before (cached)` : gate.reason}`),
     `blocks:    ${sessions.length === 0 ? 'no session is blocked' : sessions.map((s) => `${s.session} ${s.blocks}/${project.config.maxBlocks}`).join(', ')}`,
     `logs:      ${view.logs}`,
   ];

@@ -20,4 +20,6 @@ export interface GateResult {
   /** Why it did not start or was skipped, in words. */
   detail?: string;
   timeoutSeconds: number;
+  /** Passed on exactly this tree and config before: not run again. */
+  cached?: boolean;
 }

@@ -276,3 +276,27 @@ describe('the fast test tier: only the tests related to the change', () => {
     expect(result.stderr).toContain('knows the answer');
   });
 });
+
+describe('cached verdicts', () => {
+  it('does not run again a gate that passed on exactly the files it covers', () => {
+    const counter = "require('fs').appendFileSync('runs.txt', 'ran\\n')";
+    const config = {
+      gates: [
+        { name: 'test', preset: 'vitest' },
+        { name: 'marker', run: ['node', '-e', counter], on: ['src/**/*.ts'], ignore: ['src/sum.ts'] },
+      ],
+    };
+    repo = makeRepo({ ...vitestProject(config), '.gitignore': 'node_modules\nruns.txt\n', 'src/other.ts': 'export const x = 1;\n' }, { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    repo.write('src/other.ts', 'export const x = 2;\n');
+    expect(stop(repo).code).toBe(2);
+    repo.write('src/sum.ts', SUM_OK);
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '' });
+    expect(readFileSync(join(repo.dir, 'runs.txt'), 'utf8')).toBe('ran\n');
+    // A change to a file it covers runs it again.
+    repo.write('src/other.ts', 'export const x = 3;\n');
+    expect(stop(repo).code).toBe(0);
+    expect(readFileSync(join(repo.dir, 'runs.txt'), 'utf8')).toBe('ran\nran\n');
+  });
+});
