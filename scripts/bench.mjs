@@ -2,14 +2,20 @@
 //   floor       = one Node process that runs `git status --porcelain` once (the least a hook can do)
 //   no-change   = `gate run` on a Stop whose tree equals the turn's baseline (the common case)
 //   snapshot    = `gate run` on UserPromptSubmit (records the baseline)
-// Usage: node scripts/bench.mjs [--files 5000,100000] [--runs 30]
+//   concurrency = two gates of 1 s each, run by `gate check --all` with concurrency 1, then 2
+//   related     = a real open-source suite (zod 4.6.7's own vitest tests, from its npm tarball):
+//                 `gate check` after a one-file change (related tests only) vs `gate check --all`
+// Usage: node scripts/bench.mjs [--files 5000,100000] [--runs 30] [--skip-related]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { files: { type: 'string', default: '5000,100000' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { files: { type: 'string', default: '5000,100000' }, runs: { type: 'string', default: '30' }, 'skip-related': { type: 'boolean', default: false } },
+});
 const sizes = values.files.split(',').map(Number);
 const runs = Number(values.runs);
 const bin = resolve(import.meta.dirname, '..', 'bin', 'gate.cjs');
@@ -84,3 +90,77 @@ for (const size of sizes) {
     rmSync(repo.dir, { recursive: true, force: true });
   }
 }
+
+function timeOnce(args, options) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, result };
+}
+
+function benchConcurrency() {
+  const repo = makeRepo(10);
+  try {
+    const sleeper = (name) => ({ name, run: ['node', '-e', 'setTimeout(() => {}, 1000)'] });
+    const run = (concurrency) => {
+      writeFileSync(join(repo.dir, 'gate.config.json'), JSON.stringify({ concurrency, gates: [sleeper('one'), sleeper('two')] }));
+      return median([1, 2, 3].map(() => timeOnce(['check', '--all'], { cwd: repo.dir, env: repo.env }).ms));
+    };
+    const sequential = run(1);
+    const concurrent = run(2);
+    console.log('concurrency: two gates of 1 s each, gate check --all, median of 3');
+    console.log(`  one at a time                      ${sequential.toFixed(0).padStart(7)} ms  1.00×`);
+    console.log(`  side by side                       ${concurrent.toFixed(0).padStart(7)} ms  ${(concurrent / sequential).toFixed(2)}× sequential\n`);
+  } finally {
+    rmSync(repo.dir, { recursive: true, force: true });
+  }
+}
+
+function benchRelated() {
+  const base = mkdtempSync(join(tmpdir(), 'gate-bench-zod-'));
+  try {
+    execFileSync('npm', ['pack', 'zod@4.6.7', '--silent'], { cwd: base, stdio: 'ignore' });
+    execFileSync('tar', ['xzf', 'zod-4.6.7.tgz'], { cwd: base });
+    const dir = join(base, 'package');
+    const home = join(base, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
+    const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig') };
+    symlinkSync(resolve(import.meta.dirname, '..', 'node_modules'), join(dir, 'node_modules'));
+    // zod's tests import "zod", "zod/v4" …: point those at its sources, as its own repository does.
+    const alias = (find, file) => `{ find: /^${find.replaceAll('/', '\\/')}$/, replacement: fileURLToPath(new URL('./src/${file}', import.meta.url)) }`;
+    writeFileSync(
+      join(dir, 'vitest.config.mjs'),
+      `import { defineConfig } from 'vitest/config';\nimport { fileURLToPath } from 'node:url';\nexport default defineConfig({ resolve: { alias: [${[
+        alias('zod/v4/core', 'v4/core/index.ts'),
+        alias('zod/v4/locales', 'v4/locales/index.ts'),
+        alias('zod/v4-mini', 'v4-mini/index.ts'),
+        alias('zod/mini', 'mini/index.ts'),
+        alias('zod/v4', 'v4/index.ts'),
+        alias('zod/v3', 'v3/index.ts'),
+        alias('zod', 'index.ts'),
+      ].join(', ')}] }, test: { include: ['src/**/*.test.ts'] } });\n`,
+    );
+    writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
+    writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates: [{ name: 'test', preset: 'vitest', timeout: 900 }] }));
+    execFileSync('git', ['init', '-q'], { cwd: dir, env });
+    execFileSync('git', ['add', '-A'], { cwd: dir, env });
+    execFileSync('git', ['commit', '-q', '-m', 'zod'], { cwd: dir, env });
+    const changed = 'src/v4/mini/iso.ts';
+    writeFileSync(join(dir, changed), `${readFileSync(join(dir, changed), 'utf8')}\n// a one-line change\n`);
+    const log = join(dir, '.git', 'gate', 'logs', 'test.log');
+    const tests = () => /^\s+Tests\s+(.*)$/m.exec(readFileSync(log, 'utf8'))?.[1] ?? '?';
+    const full = timeOnce(['check', '--all'], { cwd: dir, env });
+    const fullTests = tests();
+    const related = timeOnce(['check'], { cwd: dir, env });
+    const relatedTests = tests();
+    const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: dir, env, encoding: 'utf8' }).trim().split('\n').length;
+    console.log(`related tests: zod 4.6.7's own suite (${files} test files), one-file change to ${changed}`);
+    console.log(`  full run (gate check --all)        ${full.ms.toFixed(0).padStart(7)} ms  1.00×   tests: ${fullTests}`);
+    console.log(`  related run (gate check)           ${related.ms.toFixed(0).padStart(7)} ms  ${(related.ms / full.ms).toFixed(2)}× full   tests: ${relatedTests}\n`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+benchConcurrency();
+if (!values['skip-related']) benchRelated();

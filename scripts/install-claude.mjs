@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the real Claude Code CLI, pinned, into .cache/claude-code/<version>/ for the
 // end-to-end tests, and prints the path of its binary. Safe to run twice.
-// Keep VERSION in sync with CLAUDE_CODE_VERSION in tests/claude/claude-bin.ts.
+// Keep VERSION in sync with CLAUDE_CODE_VERSION in tests/claude/claude-cli.mjs.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

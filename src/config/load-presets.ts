@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { z } from 'zod';
 import { presetSchema, type Preset } from './schema.js';
 
 let cache: Map<string, Preset> | undefined;
@@ -12,7 +13,7 @@ export function loadPresets(): Map<string, Preset> {
   cache = new Map();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
     const parsed = presetSchema.safeParse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-    if (!parsed.success) throw new Error(`presets/${file}: ${parsed.error.message}`);
+    if (!parsed.success) throw new Error(`presets/${file} is invalid (a bug in this stopgate install):\n${z.prettifyError(parsed.error)}`);
     cache.set(parsed.data.id, parsed.data);
   }
   return cache;
