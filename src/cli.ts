@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<void> {
     switch (command) {
       case 'run': {
         const { runHook } = await import('./commands/run.js');
-        process.exitCode = await runHook(process.env);
+        process.exitCode = await runHook(args, process.env);
         return;
       }
       case 'check': {

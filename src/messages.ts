@@ -11,5 +11,6 @@ export const messages = {
     `gate: an internal error let the stop through unchecked: ${detail}. Run "npx gate doctor"; please report it if it persists.`,
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
+  unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode.`,
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
 } as const;

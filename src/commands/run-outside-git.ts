@@ -18,8 +18,8 @@ export async function runOutsideGit(stop: HotContext): Promise<number> {
     if (error instanceof ConfigError) return stop.output.notice(messages.configInvalid(error.message));
     throw error;
   }
-  if (outsideGit === 'skip' || (stop.payload.event !== 'Stop' && stop.payload.event !== 'SubagentStop')) return stop.output.allow();
-  if (stop.payload.runningBackgroundTasks > 0) return stop.output.allow();
+  if (outsideGit === 'skip' || (stop.payload.event !== 'stop' && stop.payload.event !== 'subagent-stop')) return stop.output.allow();
+  if (stop.payload.runningBackgroundTasks > 0 || stop.payload.notCompleted) return stop.output.allow();
   const stateDir = outsideGitStateDir(stop.configFiles.dir);
   const sessionFile = sessionPath(stateDir, sessionFileName(stop.payload.sessionId));
   const session = readSession(sessionFile);

@@ -35,7 +35,7 @@ export async function runStopGates(stop: StopContext): Promise<number> {
     if (error instanceof ConfigError) return output.notice(messages.configInvalid(error.message));
     throw error;
   }
-  if (stop.payload.event === 'SubagentStop' && !config.subagents) return output.allow();
+  if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);

@@ -1,7 +1,8 @@
 import { findConfig } from '../config/find-config.js';
 import { GitError } from '../git/exec-git.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
-import { claudeOutput, type HookOutput } from '../hook/hook-output.js';
+import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
+import { hookOutput, type HookOutput } from '../hook/hook-output.js';
 import { parsePayload, type HookPayload } from '../hook/parse-payload.js';
 import { readPayload } from '../hook/read-payload.js';
 import { sessionFileName } from '../hook/session-file-name.js';
@@ -17,23 +18,38 @@ import { passedPath, readPassed, readSession, sessionPath, writeSession, type Se
  * little more than starting Node and one `git status` — so everything else is imported lazily.
  * Whatever goes wrong here lets the stop through and tells the human; it never exits 2.
  */
-export async function runHook(env: NodeJS.ProcessEnv): Promise<number> {
-  const output = claudeOutput(process.stdout, process.stderr);
+export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const harness = optionValue(args, '--harness') ?? 'claude';
+  const adapter = isHarnessName(harness) ? ADAPTERS[harness] : ADAPTERS.claude;
+  let output = hookOutput(adapter.protocol, process.stdout, process.stderr);
   if (env['GATE'] === '0') return output.allow();
   try {
+    if (!isHarnessName(harness)) return output.notice(messages.unknownHarness(harness));
     const { text } = readPayload();
     if (text.trim() === '') return output.notice(messages.badPayload());
-    const payload = parsePayload(text);
+    const payload = parsePayload(text, adapter, optionValue(args, '--event'));
     if (!payload.valid) return output.notice(messages.badPayload());
-    return await handleEvent(payload, env, output);
+    if (payload.viaCopilot) output = hookOutput('decision', process.stdout, process.stderr);
+    return await handleEvent(payload, adapter, env, output);
   } catch (error) {
     if (error instanceof GitError) return output.notice(messages.gitFailed(error.message));
     return output.notice(messages.crashed(error instanceof Error ? error.message : String(error)));
   }
 }
 
-async function handleEvent(payload: HookPayload, env: NodeJS.ProcessEnv, output: HookOutput): Promise<number> {
-  const projectDir = pickProjectDir([env['CLAUDE_PROJECT_DIR'], payload.cwd], process.cwd());
+/** `--name value` or `--name=value`, without loading node:util on the hot path. */
+function optionValue(args: string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i]?.startsWith(`${name}=`)) return args[i]?.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput): Promise<number> {
+  // The harness's launch directory first (the payload's cwd follows the agent's `cd`).
+  const fromEnv = [...adapter.projectEnv, 'CLAUDE_PROJECT_DIR'].map((name) => env[name]);
+  const projectDir = pickProjectDir([...fromEnv, ...payload.dirs], process.cwd());
   const repo = findRepo(projectDir);
   const configFiles = findConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
@@ -47,12 +63,12 @@ async function handleEvent(payload: HookPayload, env: NodeJS.ProcessEnv, output:
 
   const stateDir = stateDirOf(repo);
   const sessionFile = sessionPath(stateDir, sessionFileName(payload.sessionId));
-  if (payload.event === 'UserPromptSubmit') {
+  if (payload.event === 'turn-start') {
     writeSession(sessionFile, { baseline: await takeSnapshot(repo), blocks: 0 });
     return output.allow();
   }
-  if (payload.event !== 'Stop' && payload.event !== 'SubagentStop') return output.allow();
-  if (payload.runningBackgroundTasks > 0) return output.allow();
+  if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();
+  if (payload.runningBackgroundTasks > 0 || payload.notCompleted) return output.allow();
 
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };
@@ -61,7 +77,7 @@ async function handleEvent(payload: HookPayload, env: NodeJS.ProcessEnv, output:
   const passed = readPassed(passedPath(stateDir)).value;
   const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === configFiles.hash;
 
-  if (payload.event === 'Stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
+  if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
     writeSession(sessionFile, { baseline: state.baseline, blocks: 0 });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }

@@ -1,24 +1,48 @@
+import type { BlockProtocol } from '../harness/adapters.js';
+
 /**
- * Claude Code's side of the stop contract (claude-code-facts.md): exit 2 with the report on stderr
- * blocks, and the model reads stderr verbatim; exit 0 with `{"systemMessage": …}` on stdout lets
- * the turn end and shows the message to the human only. Nothing else is ever printed.
+ * The three things a hook can say, in the harness's own protocol. Nothing else is ever printed:
+ * where JSON on stdout is the channel, exactly one object; a stray line makes the harness fail open.
  */
 export interface HookOutput {
   allow(): number;
+  /** Let the turn end and tell the human (never the agent). */
   notice(message: string): number;
+  /** Refuse the stop; the report is what the agent reads. */
   block(report: string): number;
 }
 
-export function claudeOutput(stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): HookOutput {
-  return {
-    allow: () => 0,
-    notice(message) {
-      stdout.write(`${JSON.stringify({ systemMessage: message })}\n`);
-      return 0;
-    },
-    block(report) {
-      stderr.write(report);
-      return 2;
-    },
+export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): HookOutput {
+  const json = (value: object): number => {
+    stdout.write(`${JSON.stringify(value)}\n`);
+    return 0;
   };
+  switch (protocol) {
+    case 'exit2':
+      return {
+        allow: () => 0,
+        notice: (message) => json({ systemMessage: message }),
+        block(report) {
+          stderr.write(report);
+          return 2;
+        },
+      };
+    case 'decision':
+    case 'plugin':
+      return {
+        allow: () => 0,
+        notice: (message) => json({ systemMessage: message }),
+        block: (report) => json({ decision: 'block', reason: report }),
+      };
+    case 'followup':
+      // Cursor shows nothing of a hook's output to the human; its hook log keeps stderr.
+      return {
+        allow: () => json({}),
+        notice(message) {
+          stderr.write(`${message}\n`);
+          return json({});
+        },
+        block: (report) => json({ followup_message: report }),
+      };
+  }
 }

@@ -1,26 +1,39 @@
+import type { Adapter, TurnEvent } from '../harness/adapters.js';
+
 /** What gate needs from a harness payload, normalised; every field may be absent or malformed. */
 export interface HookPayload {
-  /** The payload was a JSON object naming its event; anything else is never acted on. */
+  /** The payload was a JSON object naming an event; anything else is never acted on. */
   valid: boolean;
-  event: string;
+  event: TurnEvent;
   sessionId: string | undefined;
-  cwd: string | undefined;
-  stopHookActive: boolean;
+  /** Directories the payload names for the project, in order of trust. */
+  dirs: string[];
   runningBackgroundTasks: number;
-  agentType: string | undefined;
+  /**
+   * Claude-format hooks run by Copilot CLI carry `stop_reason`; Copilot ignores exit 2, so such a
+   * stop must be blocked with a JSON decision instead.
+   */
+  viaCopilot: boolean;
+  /** Cursor: the agent loop ended other than "completed" (aborted, error): never gate that. */
+  notCompleted: boolean;
 }
 
-export function parsePayload(text: string): HookPayload {
+export function parsePayload(text: string, adapter: Adapter, eventOverride: string | undefined): HookPayload {
   const data = parseObject(text);
-  const event = stringField(data, 'hook_event_name');
+  const named = eventOverride ?? stringField(data, 'hook_event_name') ?? stringField(data, 'hookEventName');
+  const known = named !== undefined && Object.hasOwn(adapter.events, named);
+  const sessionId = adapter.sessionKeys.map((key) => stringField(data, key)).find((id) => id !== undefined);
+  const roots = Array.isArray(data['workspace_roots']) ? data['workspace_roots'].filter((root): root is string => typeof root === 'string') : [];
+  const cwd = stringField(data, 'cwd');
+  const status = stringField(data, 'status');
   return {
-    valid: event !== undefined,
-    event: event ?? '',
-    sessionId: stringField(data, 'session_id'),
-    cwd: stringField(data, 'cwd'),
-    stopHookActive: data['stop_hook_active'] === true,
+    valid: named !== undefined,
+    event: known ? (adapter.events[named] ?? 'other') : 'other',
+    sessionId,
+    dirs: [...roots.slice(0, 1), ...(cwd ? [cwd] : [])],
     runningBackgroundTasks: countRunning(data['background_tasks']),
-    agentType: stringField(data, 'agent_type'),
+    viaCopilot: adapter.name === 'claude' && 'stop_reason' in data,
+    notCompleted: status !== undefined && status !== 'completed',
   };
 }
 

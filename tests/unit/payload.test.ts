@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parsePayload } from '../../src/hook/parse-payload.js';
+import { ADAPTERS } from '../../src/harness/adapters.js';
+import { parsePayload as parseWith } from '../../src/hook/parse-payload.js';
+
+const parsePayload = (text: string) => parseWith(text, ADAPTERS.claude, undefined);
 import { sessionFileName } from '../../src/hook/session-file-name.js';
 
 describe('parsePayload', () => {
@@ -7,7 +10,7 @@ describe('parsePayload', () => {
     const payload = parsePayload(
       JSON.stringify({ session_id: 'abc-123', cwd: '/repo', hook_event_name: 'Stop', stop_hook_active: true, background_tasks: [], session_crons: [] }),
     );
-    expect(payload).toMatchObject({ valid: true, event: 'Stop', sessionId: 'abc-123', cwd: '/repo', stopHookActive: true, runningBackgroundTasks: 0 });
+    expect(payload).toMatchObject({ valid: true, event: 'stop', sessionId: 'abc-123', dirs: ['/repo'], runningBackgroundTasks: 0, viaCopilot: false });
   });
 
   it.each(['', 'not json', '[]', 'null', '42', '{"hook_event_name": 7}', '{"session_id": "x"}'])('marks %j invalid without throwing', (text) => {
@@ -16,7 +19,7 @@ describe('parsePayload', () => {
 
   it('tolerates fields of the wrong type', () => {
     const payload = parsePayload(JSON.stringify({ hook_event_name: 'Stop', session_id: 12, cwd: ['x'], stop_hook_active: 'yes', background_tasks: 'many' }));
-    expect(payload).toMatchObject({ valid: true, sessionId: undefined, cwd: undefined, stopHookActive: false, runningBackgroundTasks: 0 });
+    expect(payload).toMatchObject({ valid: true, sessionId: undefined, dirs: [], runningBackgroundTasks: 0 });
   });
 
   it('counts running background tasks and ignores finished ones', () => {
@@ -38,5 +41,24 @@ describe('sessionFileName', () => {
 
   it('names the absent session', () => {
     expect(sessionFileName(undefined)).toBe('no-session');
+  });
+});
+
+describe('parsePayload per harness', () => {
+  it('maps each harness\'s event names, session keys and project dirs', () => {
+    expect(parseWith('{"hook_event_name":"AfterAgent","session_id":"g"}', ADAPTERS.gemini, undefined)).toMatchObject({ event: 'stop', sessionId: 'g' });
+    expect(parseWith('{"hook_event_name":"BeforeAgent"}', ADAPTERS.gemini, undefined).event).toBe('turn-start');
+    expect(parseWith('{"hookEventName":"agentStop","sessionId":"c"}', ADAPTERS.copilot, undefined)).toMatchObject({ event: 'stop', sessionId: 'c' });
+    const cursor = parseWith('{"hook_event_name":"stop","conversation_id":"k","status":"aborted","loop_count":1,"workspace_roots":["/w"]}', ADAPTERS.cursor, undefined);
+    expect(cursor).toMatchObject({ event: 'stop', sessionId: 'k', dirs: ['/w'], notCompleted: true });
+    expect(parseWith('{"hook_event_name":"Stop"}', ADAPTERS.gemini, undefined).event).toBe('other');
+  });
+
+  it('takes the event from --event when the payload does not name it', () => {
+    expect(parseWith('{"sessionId":"c"}', ADAPTERS.copilot, 'agentStop')).toMatchObject({ valid: true, event: 'stop' });
+  });
+
+  it('notices a Claude-format hook run by Copilot CLI', () => {
+    expect(parseWith('{"hook_event_name":"Stop","session_id":"s","stop_reason":"end_turn"}', ADAPTERS.claude, undefined).viaCopilot).toBe(true);
   });
 });

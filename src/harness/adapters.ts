@@ -1,0 +1,51 @@
+/**
+ * One adapter per harness: how its payload names things, and how it is told "block", "allow" and
+ * "tell the human" (harnesses.md). The engine and the report are the same for all.
+ */
+export type HarnessName = 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'factory' | 'cursor' | 'opencode';
+export const HARNESS_NAMES: readonly HarnessName[] = ['claude', 'codex', 'gemini', 'copilot', 'qwen', 'factory', 'cursor', 'opencode'];
+
+/** What an event means to gate, whatever the harness calls it. */
+export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'other';
+
+/**
+ * How a block reaches the agent:
+ * - exit2: exit 2 with the report on stderr (the agent reads stderr verbatim);
+ * - decision: exit 0 with `{"decision":"block","reason":…}` on stdout (Copilot ignores exit 2;
+ *   Gemini reads stdout first);
+ * - followup: exit 0 with `{"followup_message":…}` on stdout (Cursor);
+ * - plugin: the OpenCode plugin reads gate's JSON and sends the report as a new message.
+ */
+export type BlockProtocol = 'exit2' | 'decision' | 'followup' | 'plugin';
+
+export interface Adapter {
+  name: HarnessName;
+  events: Readonly<Record<string, TurnEvent>>;
+  /** Environment variables naming the project (launch) directory, most specific first. */
+  projectEnv: readonly string[];
+  sessionKeys: readonly string[];
+  protocol: BlockProtocol;
+}
+
+const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentStop: 'subagent-stop' } as const;
+
+export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
+  claude: { name: 'claude', events: CLAUDE_EVENTS, projectEnv: ['CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
+  codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2' },
+  gemini: { name: 'gemini', events: { BeforeAgent: 'turn-start', AfterAgent: 'stop' }, projectEnv: ['GEMINI_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'decision' },
+  copilot: {
+    name: 'copilot',
+    events: { userPromptSubmitted: 'turn-start', agentStop: 'stop', subagentStop: 'subagent-stop', ...CLAUDE_EVENTS },
+    projectEnv: ['COPILOT_PROJECT_DIR'],
+    sessionKeys: ['sessionId', 'session_id'],
+    protocol: 'decision',
+  },
+  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
+  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
+  cursor: { name: 'cursor', events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' }, projectEnv: ['CURSOR_PROJECT_DIR'], sessionKeys: ['conversation_id'], protocol: 'followup' },
+  opencode: { name: 'opencode', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'plugin' },
+};
+
+export function isHarnessName(name: string): name is HarnessName {
+  return (HARNESS_NAMES as readonly string[]).includes(name);
+}
