@@ -9,7 +9,8 @@ import { renderReport } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { passedPath, writePassed, writeSession, type SessionState } from '../state/session-state.js';
+import { passedPath, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
+import { lockStop } from '../state/stop-lock.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import type { HotContext } from './run.js';
 
@@ -37,6 +38,20 @@ export async function runStopGates(stop: StopContext): Promise<number> {
   }
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
+  const budgetMs = (config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0) + 30) * 1000;
+  const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
+  if (lock.kind === 'answered-elsewhere') return output.allow();
+  try {
+    return await checkStop(stop, config);
+  } finally {
+    lock.release();
+  }
+}
+
+async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<number> {
+  const { output, snapshot } = stop;
+  // Another run for this session may have finished while we waited for the lock: count from its result.
+  const state = readSession(stop.sessionFile).value ?? stop.state;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
   const verdicts = verdictsPath(stop.stateDir);

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'n
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
-import { hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { spawn } from 'node:child_process';
+import { GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo;
@@ -300,3 +301,29 @@ describe('cached verdicts', () => {
     expect(readFileSync(join(repo.dir, 'runs.txt'), 'utf8')).toBe('ran\nran\n');
   });
 });
+
+describe('the same stop delivered twice at once', () => {
+  it('runs the gates once; one copy blocks, the other lets its copy through', async () => {
+    const counter = "require('fs').appendFileSync('runs.txt', 'ran\\n'); setTimeout(() => process.exit(1), 1500)";
+    repo = makeRepo({ ...vitestProject({ gates: [{ name: 'slow', run: ['node', '-e', counter] }] }), '.gitignore': 'node_modules\nruns.txt\n' }, { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
+    const both = await Promise.all([1, 2].map(() => runBinAsync(['run'], repo.dir, env, hookPayload('Stop', 'same-session', repo.dir))));
+    expect(both.map((r) => r.code).sort()).toEqual([0, 2]);
+    expect(both.find((r) => r.code === 0)).toMatchObject({ stdout: '', stderr: '' });
+    expect(readFileSync(join(repo.dir, 'runs.txt'), 'utf8')).toBe('ran\n');
+  });
+});
+
+function runBinAsync(args: string[], cwd: string, env: Record<string, string>, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [GATE_BIN, ...args], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}

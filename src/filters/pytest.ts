@@ -1,0 +1,100 @@
+import { cleanText } from './clean-text.js';
+import type { Filtered } from './filter.js';
+import { collectFiltered, type Collector } from './native/collect-filtered.js';
+import { readPytestBlock } from './native/pytest-block.js';
+
+const SECTION = /^={3,} (.+?) ={3,}$/;
+const BLOCK = /^_{3,} (.+?) _{3,}$/;
+const SHORT_SUMMARY = /^(FAILED|ERROR) (.+?)(?: - (.*))?$/;
+const TOTALS = /^(?:=+ )?((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)(?:, |(?= in )|(?= =)|$))+|no tests ran)(?: in [\d.]+s(?: \([\d:.]+\))?)?(?: =+)?$/;
+const INTERRUPTED = /^!+ (.+?) !+$/;
+const KEEP_OUTSIDE = /^(?:ERROR|INTERNALERROR|ImportError|usage:|pytest: error|Traceback|E\s)/;
+
+interface SummaryEntry {
+  kind: string;
+  id: string;
+  message: string;
+  used: boolean;
+}
+
+/**
+ * pytest (any -q/-v level, any --tb style): one item per failing test, error and collection error,
+ * named by its full node id; only user-code frames, the `>` line and the `E` lines are kept.
+ */
+export function pytestFilter(raw: string): Filtered {
+  const lines = cleanText(raw);
+  const out = collectFiltered('failures', raw, lines);
+  const entries = readShortSummary(lines);
+  const summary: string[] = [];
+  let section = '';
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    const totals = TOTALS.exec(line);
+    if (totals !== null) {
+      summary.push(totals[1] ?? line);
+      continue;
+    }
+    const interrupted = INTERRUPTED.exec(line);
+    if (interrupted !== null) {
+      summary.push(interrupted[1] ?? line);
+      continue;
+    }
+    const header = SECTION.exec(line);
+    if (header !== null) {
+      section = (header[1] ?? '').toLowerCase();
+      continue;
+    }
+    const block = BLOCK.exec(line);
+    if (block !== null && (section === 'failures' || section === 'errors')) {
+      const end = findBlockEnd(lines, index + 1);
+      emitBlock(out, block[1] ?? '', lines.slice(index + 1, end), entries);
+      index = end - 1;
+      continue;
+    }
+    if (section === '' && KEEP_OUTSIDE.test(line)) out.item([line]);
+  }
+  for (const entry of entries.filter((candidate) => !candidate.used)) {
+    out.item([`${entry.kind} ${entry.id}${entry.message === '' ? '' : ` - ${entry.message}`}`]);
+    out.fail({ id: entry.id, file: entry.id.split('::')[0] ?? entry.id, message: entry.message || entry.kind });
+  }
+  return out.done(summary);
+}
+
+function readShortSummary(lines: string[]): SummaryEntry[] {
+  const start = lines.findIndex((line) => /^=+ short test summary info =+$/.test(line));
+  if (start === -1) return [];
+  const entries: SummaryEntry[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const match = SHORT_SUMMARY.exec(line);
+    if (match !== null) entries.push({ kind: match[1] ?? '', id: match[2] ?? '', message: match[3] ?? '', used: false });
+    else if (SECTION.test(line) || TOTALS.test(line)) break;
+  }
+  return entries;
+}
+
+function findBlockEnd(lines: string[], from: number): number {
+  let end = from;
+  while (end < lines.length && !BLOCK.test(lines[end] ?? '') && !SECTION.test(lines[end] ?? '') && !TOTALS.test(lines[end] ?? '')) end++;
+  return end;
+}
+
+function emitBlock(out: Collector, title: string, body: string[], entries: SummaryEntry[]): void {
+  const collecting = /^ERROR collecting (.+)$/.exec(title);
+  const phase = /^ERROR at (setup|teardown) of (.+)$/.exec(title);
+  const name = collecting?.[1] ?? phase?.[2] ?? title;
+  const entry = entries.find((candidate) => !candidate.used && matchesNodeId(candidate, name, collecting !== null || phase !== null));
+  if (entry !== undefined) entry.used = true;
+  const block = readPytestBlock(body);
+  const file = entry?.id.split('::')[0] ?? block.locations.find((location) => !location.library)?.path;
+  const id = entry?.id ?? (collecting !== null ? name : `${file ?? '?'}::${name.replaceAll('.', '::')}`);
+  const heading = collecting !== null ? `ERROR collecting ${name}` : phase !== null ? `ERROR at ${phase[1]} of ${id}` : `FAILED ${id}`;
+  out.item([heading, ...block.lines]);
+  const line = [...block.locations].reverse().find((location) => file !== undefined && location.path.endsWith(file))?.line;
+  out.fail({ id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), message: block.message ?? entry?.message ?? heading });
+}
+
+function matchesNodeId(entry: SummaryEntry, name: string, error: boolean): boolean {
+  if ((entry.kind === 'ERROR') !== error) return false;
+  if (entry.id === name) return true;
+  return entry.id.split('::').slice(1).join('.') === name;
+}
