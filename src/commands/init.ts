@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findConfig } from '../config/find-config.js';
 import { loadConfig } from '../config/load-config.js';
@@ -10,7 +11,9 @@ import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
 import { detectPresets } from '../init/detect-presets.js';
-import { chooseHookCommand, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
+import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
+import { HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
+import { loadInstaller } from '../harness/install/installers.js';
 import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
 import { planInstall, type InstallPlan } from '../init/plan-install.js';
 import { readRepoFacts } from '../init/repo-facts.js';
@@ -26,7 +29,8 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   const facts = readRepoFacts(projectDir);
   const detection = detectPresets(facts, loadPresets());
   const version = packageVersion();
-  const hook = chooseHookCommand({
+  const installer = await loadInstaller(options.harness);
+  const bin = chooseHookBin({
     projectDir,
     localBin: findLocalBin(projectDir, repo?.root),
     listedInPackageJson: Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
@@ -35,13 +39,15 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   });
   const plan = planInstall({
     projectDir,
+    home: env['HOME'] ?? homedir(),
     personal: options.personal,
+    installer,
     detection,
-    hook,
-    read: (file) => readIfPresent(join(projectDir, file)),
+    bin,
+    read: (file) => readIfPresent(resolve(projectDir, file)),
     gatesBudget: (text) => gatesBudget(projectDir, repo?.root, options.personal, text),
     isIgnored: (file) => repo !== undefined && isIgnored(repo.root, join(projectDir, file)),
-    schemaRef: hook.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined,
+    schemaRef: bin.bin.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined,
   });
 
   const out = process.stdout;
@@ -57,7 +63,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   if (!options.yes) {
     const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
     if (!interactive) {
-      out.write(`\nNothing was written (no terminal to ask). To apply this plan: npx gate init${options.personal ? ' --personal' : ''} --yes\n`);
+      out.write(`\nNothing was written (no terminal to ask). To apply this plan: npx gate init${flags(options)} --yes\n`);
       return 0;
     }
     if (!(await askYesNo('\nWrite these files?'))) {
@@ -67,11 +73,11 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   }
   applyChanges(plan.changes);
   const stateDir = repo ? stateDirOf(repo) : outsideGitStateDir(projectDir);
-  const record = recordPath(stateDir, options.personal);
+  const record = recordPath(stateDir, options.harness, options.personal);
   writeRecord(
     record,
     readRecord(record),
-    plan.changes.map((change) => ({ file: relative(projectDir, change.path), before: change.before, after: change.after })),
+    plan.changes.map((change) => ({ file: change.display, before: change.before, after: change.after })),
   );
   out.write(nextSteps(plan, projectDir));
   return 0;
@@ -88,16 +94,20 @@ function parseInitArgs(args: string[]) {
         harness: { type: 'string', default: 'claude' },
       },
     });
-    if (values.harness !== 'claude') throw new UsageError(`--harness ${values.harness} is not supported yet; only "claude"`);
-    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'] };
+    if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
+    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--yes] [--dry-run]`);
   }
 }
 
+function flags(options: { personal: boolean; harness: HarnessName }): string {
+  return `${options.harness === 'claude' ? '' : ` --harness ${options.harness}`}${options.personal ? ' --personal' : ''}`;
+}
+
 function describePlan(plan: InstallPlan, projectDir: string, outsideGit: boolean): string {
-  const lines = [`gate init${plan.personal ? ' --personal' : ''} in ${projectDir}`, ''];
+  const lines = [`gate init${flags({ personal: plan.personal, harness: plan.installer.harness })} in ${projectDir}`, ''];
   if (plan.keptConfig) {
     lines.push(`${plan.keptConfig.file} exists and is kept as it is; its gates: ${plan.keptConfig.gates.join(', ') || '(none)'}.`);
   } else if (plan.detection.presets.length > 0) {
@@ -107,8 +117,8 @@ function describePlan(plan: InstallPlan, projectDir: string, outsideGit: boolean
   if (plan.detection.packageManager) lines.push(`Package manager: ${plan.detection.packageManager.name} (${plan.detection.packageManager.reason}).`);
   for (const note of [...plan.detection.notes, ...plan.notes]) lines.push(`Note: ${note}`);
   if (outsideGit) lines.push('Note: this is not a git repository; at a stop gate does nothing here unless the config sets "outsideGit": "run".');
-  lines.push(`Hook command: ${plan.hook.command}  (${plan.hook.why})`);
-  lines.push(`Hook timeout: Stop ${plan.hookTimeout} s (the gates' timeouts plus a margin), UserPromptSubmit 30 s.`);
+  lines.push(`Hook command: ${plan.command}  (${plan.bin.why})`);
+  lines.push(`Hook timeout: stop ${plan.hookTimeout} s (the gates' timeouts plus a margin), turn start 30 s.`);
   if (plan.changes.length > 0) {
     lines.push('', 'Changes:');
     for (const change of plan.changes) lines.push(unifiedDiff(change.display, change.before, change.after).trimEnd());
@@ -120,26 +130,27 @@ function nextSteps(plan: InstallPlan, projectDir: string): string {
   const written = plan.changes.map((change) => change.display).join(', ');
   const steps = [`\nWrote ${written}.`, 'Next:'];
   if (plan.personal) {
-    steps.push('  - These files are yours alone (gitignored); the team\'s files were not touched.');
+    steps.push(`  - These files are yours alone (${plan.userLevel ? 'user level, and gitignored' : 'gitignored'}); the team's files were not touched.`);
   } else {
     steps.push(`  - Commit ${written}: every teammate's agent is then gated.`);
   }
-  if (plan.hook.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
-  if (plan.hook.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
-  steps.push(`  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`);
+  if (plan.bin.bin.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
+  if (plan.bin.bin.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
+  if (plan.installer.enableStep) steps.push(`  - ${plan.installer.enableStep}`);
+  if (plan.installer.harness === 'claude') steps.push(`  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`);
   steps.push('  - Run `npx gate check --all` to see the gates pass now, and `npx gate doctor` to verify the install.');
   return `${steps.join('\n')}\n`;
 }
 
-/** The worst case the Stop hook must wait for: every gate running to its timeout, one after another. */
-function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): number | undefined {
+/** The worst case the stop hook must wait for: every gate running to its timeout, one after another. */
+function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): { seconds: number; maxBlocks: number } | undefined {
   const found = findConfig(projectDir, repoRoot);
   const file = personal ? 'local' : 'team';
   const files = found ?? { dir: projectDir, hash: '' };
   const withPlanned = text === undefined ? files : { ...files, dir: found?.dir ?? projectDir, [file]: { path: join(projectDir, personal ? 'gate.local.json' : 'gate.config.json'), text } };
   try {
     const config = loadConfig(withPlanned, projectDir);
-    return config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+    return { seconds: config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks };
   } catch {
     return undefined;
   }

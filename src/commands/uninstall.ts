@@ -1,5 +1,8 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
+import { loadInstaller } from '../harness/install/installers.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
@@ -14,30 +17,37 @@ import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let values;
   try {
-    values = parseArgs({ args, options: { personal: { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false } } }).values;
+    values = parseArgs({
+      args,
+      options: { personal: { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false }, harness: { type: 'string', default: 'claude' } },
+    }).values;
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate uninstall [--personal] [--yes]`);
   }
+  if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
+  const installer = await loadInstaller(values.harness);
   const projectDir = process.cwd();
   const repo = findRepo(projectDir);
-  const record = recordPath(repo ? stateDirOf(repo) : outsideGitStateDir(projectDir), values.personal);
-  const plan = planUninstall(values.personal, (file) => readIfPresent(join(projectDir, file)), readRecord(record));
+  const home = env['HOME'] ?? homedir();
+  const record = recordPath(repo ? stateDirOf(repo) : outsideGitStateDir(projectDir), values.harness, values.personal);
+  const plan = planUninstall(installer, values.personal, home, (file) => readIfPresent(resolve(projectDir, file)), readRecord(record));
   const out = process.stdout;
   for (const note of plan.notes) out.write(`Note: ${note}\n`);
   if (plan.removals.length === 0) {
-    out.write(`gate is not installed in ${values.personal ? '.claude/settings.local.json' : '.claude/settings.json'} here; nothing to remove.\n`);
+    out.write(`gate is not installed in ${installer.file(values.personal, home)} here; nothing to remove.\n`);
     return 0;
   }
   for (const removal of plan.removals) out.write(unifiedDiff(removal.file, removal.before, removal.after));
   if (!values.yes) {
     const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
     if (!interactive) {
-      out.write(`\nNothing was changed (no terminal to ask). To apply: npx gate uninstall${values.personal ? ' --personal' : ''} --yes\n`);
+      const harnessFlag = values.harness === 'claude' ? '' : ` --harness ${values.harness}`;
+      out.write(`\nNothing was changed (no terminal to ask). To apply: npx gate uninstall${harnessFlag}${values.personal ? ' --personal' : ''} --yes\n`);
       return 0;
     }
     if (!(await askYesNo('\nApply these changes?'))) return 0;
   }
-  applyChanges(plan.removals.map((removal) => ({ path: join(projectDir, removal.file), display: removal.file, before: removal.before, after: removal.after })));
+  applyChanges(plan.removals.map((removal) => ({ path: resolve(projectDir, removal.file), display: removal.file, before: removal.before, after: removal.after })));
   rmSync(record, { force: true });
   out.write(`Removed gate from ${plan.removals.map((removal) => removal.file).join(', ')}.\n`);
   return 0;

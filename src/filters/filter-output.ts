@@ -1,11 +1,9 @@
 import type { Filter, Filtered } from './filter.js';
 import { genericFilter } from './generic.js';
+import { JS_FILTERS } from './js-filters.js';
 
-/**
- * Tool-specific filters register here by id. An id without a dedicated filter yet (see
- * filter-ids.ts) gets the generic one, which is safe for any output.
- */
-const DEDICATED: Record<string, Filter> = {};
+/** Tool-specific filters by id; any other id (and `generic`) gets the generic filter, safe for any output. */
+const DEDICATED: Record<string, Filter> = { ...JS_FILTERS };
 
 export function filterOutput(id: string, raw: string): Filtered {
   return (DEDICATED[id] ?? genericFilter)(raw);

@@ -48,6 +48,7 @@ export function vitestFilter(raw: string): Filtered {
       continue;
     }
     const fail = FAIL.exec(line);
+    // Before the first section only Vitest's own " FAIL " line opens a failure, not a test's output.
     if (fail?.[1] && (inFailures || line.startsWith(' FAIL '))) {
       close();
       inFailures = true;

@@ -1,32 +1,27 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import type { HookBin } from '../harness/install/installer.js';
 
-export type InstallMode = 'local' | 'global' | 'npx';
-
-export interface HookCommand {
-  mode: InstallMode;
-  /** What goes into the settings file: short, no environment assignments, safe with spaces. */
-  command: string;
+export interface ChosenBin {
+  bin: HookBin;
   why: string;
 }
 
 /**
- * The command the hook runs. Claude Code shows it to the model in brackets before every report,
- * runs it with /bin/sh from wherever the agent last `cd`-ed, and sets CLAUDE_PROJECT_DIR to the
- * launch directory — so a local install is addressed from there, quoted.
+ * How the hook reaches gate: a local install (found, or listed in package.json for a teammate's
+ * fresh clone), else a pinned npx when init itself ran through npx, else a global install.
  */
-export function chooseHookCommand(input: { projectDir: string; localBin: string | undefined; listedInPackageJson: boolean; ranThroughNpx: boolean; version: string }): HookCommand {
+export function chooseHookBin(input: { projectDir: string; localBin: string | undefined; listedInPackageJson: boolean; ranThroughNpx: boolean; version: string }): ChosenBin {
   if (input.localBin !== undefined || input.listedInPackageJson) {
     const bin = input.localBin ?? join(input.projectDir, 'node_modules', '.bin', 'gate');
-    const path = relative(input.projectDir, bin).split(sep).join('/');
-    const command = /^[A-Za-z0-9._/-]+$/.test(path) ? `"$CLAUDE_PROJECT_DIR"/${path} run` : `"$CLAUDE_PROJECT_DIR/${path.replace(/(["\\$`])/g, '\\$1')}" run`;
+    const relativePath = relative(input.projectDir, bin).split(sep).join('/');
     const why = input.localBin ? `stopgate is installed in ${relative(input.projectDir, dirname(dirname(dirname(bin)))) || '.'}/node_modules` : 'package.json lists stopgate';
-    return { mode: 'local', command, why };
+    return { bin: { mode: 'local', relativePath, program: undefined }, why };
   }
   if (input.ranThroughNpx) {
-    return { mode: 'npx', command: `npx --yes stopgate@${input.version} run`, why: 'gate was run through npx and is not a dependency of this project' };
+    return { bin: { mode: 'npx', relativePath: undefined, program: `npx --yes stopgate@${input.version}` }, why: 'gate was run through npx and is not a dependency of this project' };
   }
-  return { mode: 'global', command: 'gate run', why: 'gate is installed globally (every teammate needs `npm i -g stopgate`)' };
+  return { bin: { mode: 'global', relativePath: undefined, program: 'gate' }, why: 'gate is installed globally (every teammate needs `npm i -g stopgate`)' };
 }
 
 /** node_modules/.bin/gate from `dir` upwards (hoisted installs in monorepos), if there is one. */

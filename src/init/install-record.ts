@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fastHash } from '../fast-hash.js';
+import type { HarnessName } from '../harness/adapters.js';
 import { readState, writeState } from '../state/state-files.js';
 
 /** What init wrote, so that uninstall can give back a file exactly as it was before. */
@@ -7,8 +8,8 @@ export interface InstallRecord {
   files: Array<{ file: string; before: string | null; writtenHash: string }>;
 }
 
-export function recordPath(stateDir: string, personal: boolean): string {
-  return join(stateDir, personal ? 'install-personal.json' : 'install-team.json');
+export function recordPath(stateDir: string, harness: HarnessName, personal: boolean): string {
+  return join(stateDir, `install-${harness}-${personal ? 'personal' : 'team'}.json`);
 }
 
 export function readRecord(path: string): InstallRecord | undefined {

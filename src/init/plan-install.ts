@@ -1,14 +1,14 @@
-import { join } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
+import type { Installer } from '../harness/install/installer.js';
 import type { Detection } from './detect-presets.js';
 import { addIgnoreLines } from './gitignore-lines.js';
-import type { HookCommand } from './hook-command.js';
-import { mergeGateHooks } from './settings-merge.js';
+import type { ChosenBin } from './hook-command.js';
 import { renderStarterConfig } from './starter-config.js';
 
 export interface FileChange {
   path: string;
-  /** Relative to the project directory, for the plan. */
+  /** Relative to the project directory (absolute for a user-level file), for the plan. */
   display: string;
   before: string | undefined;
   after: string;
@@ -16,9 +16,13 @@ export interface FileChange {
 
 export interface InstallPlan {
   personal: boolean;
+  installer: Installer;
   detection: Detection;
-  hook: HookCommand;
+  bin: ChosenBin;
+  command: string;
   hookTimeout: number;
+  /** The hook file is the user's own, for every repository (a harness with no uncommitted project file). */
+  userLevel: boolean;
   /** Gates of a config that already exists and is kept as it is. */
   keptConfig: { file: string; gates: string[] } | undefined;
   changes: FileChange[];
@@ -27,13 +31,15 @@ export interface InstallPlan {
 
 export interface InstallInputs {
   projectDir: string;
+  home: string;
   personal: boolean;
+  installer: Installer;
   detection: Detection;
-  hook: HookCommand;
-  /** Current contents of the files init may touch, by path relative to projectDir. */
-  read: (relativePath: string) => string | undefined;
+  bin: ChosenBin;
+  /** Current contents of a file, by path relative to projectDir (or absolute). */
+  read: (path: string) => string | undefined;
   /** Seconds the gates of the resulting config may take in all, or undefined if unknown. */
-  gatesBudget: (configText: string | undefined) => number | undefined;
+  gatesBudget: (configText: string | undefined) => { seconds: number; maxBlocks: number } | undefined;
   isIgnored: (relativePath: string) => boolean;
   schemaRef: string | undefined;
 }
@@ -61,33 +67,35 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
     const gates = inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
     if (gates.length === 0) notes.push(`No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`);
     configText = renderStarterConfig(gates, inputs.schemaRef);
-    changes.push({ path: join(inputs.projectDir, configFile), display: configFile, before: undefined, after: configText });
+    changes.push({ path: resolve(inputs.projectDir, configFile), display: configFile, before: undefined, after: configText });
   }
 
   const budget = inputs.gatesBudget(configText);
   if (budget === undefined) notes.push(`The config could not be read to size the hook's timeout; using ${UNKNOWN_BUDGET + MARGIN_SECONDS} s.`);
-  const hookTimeout = (budget ?? UNKNOWN_BUDGET) + MARGIN_SECONDS;
+  const hookTimeout = (budget?.seconds ?? UNKNOWN_BUDGET) + MARGIN_SECONDS;
+  const command = inputs.installer.command(inputs.bin.bin);
 
-  const settingsFile = inputs.personal ? '.claude/settings.local.json' : '.claude/settings.json';
-  const settingsBefore = inputs.read(settingsFile);
-  const merged = mergeGateHooks(
-    settingsBefore,
-    [
-      { event: 'Stop', command: inputs.hook.command, timeout: hookTimeout },
-      { event: 'UserPromptSubmit', command: inputs.hook.command, timeout: PROMPT_HOOK_TIMEOUT },
-    ],
-    settingsFile,
+  const hookFile = inputs.installer.file(inputs.personal, inputs.home);
+  const userLevel = isAbsolute(hookFile);
+  const hookBefore = inputs.read(hookFile);
+  const merged = inputs.installer.merge(
+    hookBefore,
+    { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3 },
+    hookFile,
   );
-  if (merged.changed) changes.push({ path: join(inputs.projectDir, settingsFile), display: settingsFile, before: settingsBefore, after: merged.text });
+  if (merged.changed) changes.push({ path: resolve(inputs.projectDir, hookFile), display: hookFile, before: hookBefore, after: merged.text });
+  if (userLevel) notes.push(`${inputs.installer.harness} has no uncommitted project hook file, so this personal install is at user level (${hookFile}): it runs in every repository, and does nothing where there is no gate config.`);
 
   if (inputs.personal) {
-    const private_ = [LOCAL_FILE, '.claude/settings.local.json'].filter((file) => !inputs.isIgnored(file));
-    if (private_.length > 0) {
+    const privateFiles = [LOCAL_FILE, ...inputs.installer.privateFiles(true)].filter((file) => !inputs.isIgnored(file));
+    const wroteLocalConfig = changes.some((change) => change.display === LOCAL_FILE);
+    const needed = privateFiles.filter((file) => file !== LOCAL_FILE || wroteLocalConfig || existing !== undefined);
+    if (needed.length > 0) {
       const before = inputs.read('.gitignore');
-      changes.push({ path: join(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, private_) });
+      changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, needed) });
     }
   }
-  return { personal: inputs.personal, detection: inputs.detection, hook: inputs.hook, hookTimeout, keptConfig, changes, notes };
+  return { personal: inputs.personal, installer: inputs.installer, detection: inputs.detection, bin: inputs.bin, command, hookTimeout, userLevel, keptConfig, changes, notes };
 }
 
 function gateNames(text: string): string[] {

@@ -1,6 +1,6 @@
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import { hashText, type InstallRecord } from './install-record.js';
-import { removeGateHooks } from './settings-merge.js';
+import type { Installer } from '../harness/install/installer.js';
 
 export interface Removal {
   file: string;
@@ -14,19 +14,25 @@ export interface Removal {
  * init (or away, if init created it); a settings file edited since loses only gate's entries; a
  * config edited since is kept, with a note.
  */
-export function planUninstall(personal: boolean, read: (file: string) => string | undefined, record: InstallRecord | undefined): { removals: Removal[]; notes: string[] } {
+export function planUninstall(
+  installer: Installer,
+  personal: boolean,
+  home: string,
+  read: (file: string) => string | undefined,
+  record: InstallRecord | undefined,
+): { removals: Removal[]; notes: string[] } {
   const removals: Removal[] = [];
   const notes: string[] = [];
   const recorded = new Map((record?.files ?? []).map((entry) => [entry.file, entry]));
   const untouchedSinceInit = (file: string, text: string) => recorded.get(file)?.writtenHash === hashText(text);
   const restore = (file: string, text: string) => removals.push({ file, before: text, after: recorded.get(file)?.before ?? undefined });
 
-  const settingsFile = personal ? '.claude/settings.local.json' : '.claude/settings.json';
+  const settingsFile = installer.file(personal, home);
   const settings = read(settingsFile);
   if (settings !== undefined) {
     if (untouchedSinceInit(settingsFile, settings)) restore(settingsFile, settings);
     else {
-      const removed = removeGateHooks(settings, settingsFile);
+      const removed = installer.remove(settings, settingsFile);
       const createdByInit = recorded.get(settingsFile)?.before === null;
       if (removed.changed) removals.push({ file: settingsFile, before: settings, after: removed.empty && createdByInit ? undefined : removed.text });
     }

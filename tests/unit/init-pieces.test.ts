@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addIgnoreLines, removeIgnoreLines } from '../../src/init/gitignore-lines.js';
-import { chooseHookCommand } from '../../src/init/hook-command.js';
+import { claudeInstaller } from '../../src/harness/install/claude.js';
+import { chooseHookBin } from '../../src/init/hook-command.js';
+
+const chooseHookCommand = (input: Parameters<typeof chooseHookBin>[0]) => {
+  const chosen = chooseHookBin(input);
+  return { mode: chosen.bin.mode, command: claudeInstaller.command(chosen.bin) };
+};
 import { hashText } from '../../src/init/install-record.js';
 import { planUninstall } from '../../src/init/plan-uninstall.js';
 import { renderStarterConfig } from '../../src/init/starter-config.js';
@@ -72,7 +78,7 @@ describe('planUninstall', () => {
         { file: 'gate.config.json', before: null, writtenHash: hashText('CONFIG') },
       ],
     };
-    expect(planUninstall(false, (file) => files[file], record).removals).toEqual([
+    expect(planUninstall(claudeInstaller, false, '/home', (file) => files[file], record).removals).toEqual([
       { file: '.claude/settings.json', before: 'AFTER', after: 'ORIGINAL' },
       { file: 'gate.config.json', before: 'CONFIG', after: undefined },
     ]);
@@ -80,7 +86,7 @@ describe('planUninstall', () => {
 
   it('without a record removes only the hooks and keeps the config', () => {
     const settings = JSON.stringify({ model: 'x', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'gate run' }] }] } }, null, 2);
-    const plan = planUninstall(false, (file) => ({ '.claude/settings.json': settings, 'gate.config.json': '{}' })[file], undefined);
+    const plan = planUninstall(claudeInstaller, false, '/home', (file) => ({ '.claude/settings.json': settings, 'gate.config.json': '{}' })[file], undefined);
     expect(plan.removals.map((removal) => [removal.file, removal.after === undefined ? undefined : JSON.parse(removal.after)])).toEqual([['.claude/settings.json', { model: 'x' }]]);
     expect(plan.notes).toEqual(['gate.config.json was not written by gate init here, so it is kept.']);
   });

@@ -28,7 +28,3 @@ const DURATION = /\s*\(\d+(?:\.\d+)?\s?m?s\)(?=\s*(?:#.*)?$)/;
 export function stripDuration(line: string): string {
   return line.replace(DURATION, '');
 }
-
-export function withoutBlankLines(lines: readonly string[]): string[] {
-  return lines.filter((line) => line.trim() !== '');
-}

@@ -1,0 +1,33 @@
+import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
+import type { HookBin, Installer } from './installer.js';
+
+/** Claude Code: `.claude/settings.json` (team) or `.claude/settings.local.json` (personal). */
+export const claudeInstaller: Installer = {
+  harness: 'claude',
+  file: (personal) => (personal ? '.claude/settings.local.json' : '.claude/settings.json'),
+  privateFiles: (personal) => (personal ? ['.claude/settings.local.json'] : []),
+  // No --harness: Claude shows this string to the model before every report, so it stays short.
+  command: (bin) => `${binWords(bin, 'CLAUDE_PROJECT_DIR')} run`,
+  merge: (existing, hooks, fileName) =>
+    mergeGateHooks(
+      existing,
+      [
+        { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
+        { event: 'UserPromptSubmit', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
+      ],
+      fileName,
+    ),
+  remove: removeGateHooks,
+  find: (text, fileName) => findGateHooks(text, fileName).map((hook) => ({ event: hook.event, command: hook.args ? [hook.command, ...hook.args].join(' ') : hook.command, timeoutSeconds: hook.timeout })),
+  enableStep: undefined,
+};
+
+/**
+ * The program part of a hook command: a local install addressed from the harness's project-dir
+ * variable, quoted so that spaces survive /bin/sh; otherwise the global or npx words.
+ */
+export function binWords(bin: HookBin, projectVariable: string): string {
+  if (bin.mode !== 'local' || bin.relativePath === undefined) return bin.program ?? 'gate';
+  const path = bin.relativePath;
+  return /^[A-Za-z0-9._/-]+$/.test(path) ? `"$${projectVariable}"/${path}` : `"$${projectVariable}/${path.replace(/(["\\$`])/g, '\\$1')}"`;
+}
