@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Tiers: unit (pure modules), integration (real git repos and real tools), e2e (the built bin with a
-// payload on stdin), claude (the real Claude Code CLI against a mock model).
+// payload on stdin), claude (the real Claude Code CLI against a mock model), harness (the other
+// agents' real CLIs against mock models).
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +14,16 @@ export default defineConfig({
           name: 'claude',
           include: ['tests/claude/**/*.test.ts'],
           globalSetup: ['tests/claude/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The other harnesses' real CLIs, one folder each (tests/harness/<name>/), installed pinned into .cache/.
+        test: {
+          name: 'harness',
+          include: ['tests/harness/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addIgnoreLines, removeIgnoreLines } from '../../src/init/gitignore-lines.js';
-import { claudeInstaller } from '../../src/harness/install/claude.js';
+import { installer as claudeInstaller } from '../../src/harness/install/claude.js';
 import { chooseHookBin } from '../../src/init/hook-command.js';
 
 const chooseHookCommand = (input: Parameters<typeof chooseHookBin>[0]) => {

@@ -2,7 +2,7 @@ import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/setti
 import type { HookBin, Installer } from './installer.js';
 
 /** Claude Code: `.claude/settings.json` (team) or `.claude/settings.local.json` (personal). */
-export const claudeInstaller: Installer = {
+export const installer: Installer = {
   harness: 'claude',
   file: (personal) => (personal ? '.claude/settings.local.json' : '.claude/settings.json'),
   privateFiles: (personal) => (personal ? ['.claude/settings.local.json'] : []),
