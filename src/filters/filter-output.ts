@@ -1,9 +1,10 @@
 import type { Filter, Filtered } from './filter.js';
 import { genericFilter } from './generic.js';
 import { JS_FILTERS } from './js-filters.js';
+import { NATIVE_FILTERS } from './native-filters.js';
 
 /** Tool-specific filters by id; any other id (and `generic`) gets the generic filter, safe for any output. */
-const DEDICATED: Record<string, Filter> = { ...JS_FILTERS };
+const DEDICATED: Record<string, Filter> = { ...JS_FILTERS, ...NATIVE_FILTERS };
 
 export function filterOutput(id: string, raw: string): Filtered {
   return (DEDICATED[id] ?? genericFilter)(raw);

@@ -22,6 +22,7 @@ interface Pending {
   position: number;
   lines: string[];
   failures: Failure[];
+  test?: boolean;
 }
 
 /**
@@ -36,6 +37,7 @@ export function goTestFilter(raw: string): Filtered {
   let tests = new Map<string, GoTest>();
   let loose: Pending[] = [];
   let current: string | undefined;
+  let lastLoose = -2;
   const test = (name: string): GoTest => {
     const entry = tests.get(name) ?? { header: '', lines: [], failed: false, position: -1 };
     tests.set(name, entry);
@@ -66,8 +68,13 @@ export function goTestFilter(raw: string): Filtered {
       index = end - 1;
     } else if (GO_PACKAGE_HEADER.test(line) || NOISE.test(line)) continue;
     else if (current !== undefined) test(current).lines.push(line);
-    else if (loose.at(-1)?.position === index - 1 && loose.at(-1)?.failures.length === 0) loose.at(-1)?.lines.push(line);
-    else if (line !== '') loose.push({ position: index, lines: [line], failures: [] });
+    else if (line !== '' || lastLoose === index - 1) {
+      // Lines no test claims (output of a test binary that did not start, say) stay together.
+      const previous = loose.at(-1);
+      if (lastLoose === index - 1 && previous !== undefined && previous.failures.length === 0) previous.lines.push(line);
+      else loose.push({ position: index, lines: [line], failures: [] });
+      lastLoose = index;
+    }
   }
   emitPackage(out, '', tests, loose);
   const summary = failedPackages.length > MAX_PACKAGES ? [...failedPackages.slice(0, MAX_PACKAGES), `… ${failedPackages.length - MAX_PACKAGES} more failing packages`] : failedPackages;
@@ -84,13 +91,16 @@ function emitPackage(out: Collector, pkg: string, tests: Map<string, GoTest>, lo
     const failures: Failure[] = [];
     for (const [member, { header, lines: log }] of family) {
       const stack = trimGoStack(log);
-      // Go puts the duration where the package helps more: the test files are named without their directory.
-      lines.push(member === name && pkg !== '' ? `${header} (${pkg})` : header, ...stack);
+      lines.push(header, ...stack);
       if (!failed.some(([other]) => other.startsWith(`${member}/`))) failures.push(describeFailure(pkg, member, stack));
     }
-    items.push({ position: entry.position, lines, failures });
+    items.push({ position: entry.position, lines, failures, test: true });
   }
-  for (const item of items.sort((a, b) => a.position - b.position)) {
+  items.sort((a, b) => a.position - b.position);
+  // Go names test files without their directory: the package goes where Go puts the duration, once.
+  const first = items.find((item) => item.test === true);
+  if (first !== undefined && pkg !== '') first.lines[0] = `${first.lines[0] ?? ''} (${pkg})`;
+  for (const item of items) {
     out.item(item.lines);
     for (const failure of item.failures) out.fail(failure);
   }

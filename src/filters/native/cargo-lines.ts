@@ -13,7 +13,7 @@ export const CARGO_REMARK = /^(?:warning: build failed, waiting for other jobs t
 /** A verdict line and the indented list under it ("error: 3 targets failed:" / "    `--lib`"). */
 export function readVerdict(lines: string[], start: number): string[] {
   let end = start + 1;
-  while (/^\s+\S/.test(lines[end] ?? '')) end++;
+  while (/^\s+\S/.test(lines[end] ?? '') && !CARGO_STATUS.test(lines[end] ?? '')) end++;
   return lines.slice(start, end);
 }
 
