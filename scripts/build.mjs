@@ -16,6 +16,7 @@ await build({
     'commands/run-outside-git': 'src/commands/run-outside-git.ts',
     'config/json-schema': 'src/config/json-schema.ts',
     'init/presets-doc': 'src/init/presets-doc.ts',
+    'filters/filter-output': 'src/filters/filter-output.ts',
   },
   outdir: 'dist',
   splitting: true,
