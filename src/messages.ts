@@ -12,5 +12,8 @@ export const messages = {
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
   unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode.`,
+  untrackedFlood: (count: number, folder: string | undefined) =>
+    `gate: ${count} untracked files are not ignored${folder ? ` (most under ${folder}/)` : ''}; every stop has to look at them. Add ${folder ? `${folder}/` : 'them'} to .gitignore if it is build output.`,
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
+  stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "npx gate doctor".`,
 } as const;

@@ -40,7 +40,7 @@ export interface ChangeSinceBaseline {
 /** What changed since the last state that passed, or since HEAD: the human's view of "the change". */
 export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot): Promise<ChangeSinceBaseline> {
   if (!project.repo) return { snapshot: undefined, change: { paths: [], all: true }, baseline: 'none (not a git repository)', alreadyPassed: false };
-  const snapshot = await takeSnapshot(project.repo);
+  const { snapshot } = await takeSnapshot(project.repo);
   const passed = readPassed(passedPath(project.stateDir)).value;
   const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === project.configFiles.hash;
   const base = sessionBaseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);

@@ -1,5 +1,6 @@
 import { findConfig } from '../config/find-config.js';
 import { GitError } from '../git/exec-git.js';
+import { StateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
 import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
 import { hookOutput, type HookOutput } from '../hook/hook-output.js';
@@ -10,7 +11,7 @@ import { messages } from '../messages.js';
 import { pickProjectDir } from '../project-dir.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
-import { takeSnapshot } from '../snapshot/take-snapshot.js';
+import { takeSnapshot, UNTRACKED_HINT_THRESHOLD } from '../snapshot/take-snapshot.js';
 import { passedPath, readPassed, readSession, sessionPath, writeSession, type SessionState } from '../state/session-state.js';
 
 /**
@@ -33,6 +34,7 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
     return await handleEvent(payload, adapter, env, output);
   } catch (error) {
     if (error instanceof GitError) return output.notice(messages.gitFailed(error.message));
+    if (error instanceof StateError) return output.notice(messages.stateUnwritable(error.message));
     return output.notice(messages.crashed(error instanceof Error ? error.message : String(error)));
   }
 }
@@ -64,7 +66,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const stateDir = stateDirOf(repo);
   const sessionFile = sessionPath(stateDir, sessionFileName(payload.sessionId));
   if (payload.event === 'turn-start') {
-    writeSession(sessionFile, { baseline: await takeSnapshot(repo), blocks: 0 });
+    writeSession(sessionFile, { baseline: (await takeSnapshot(repo)).snapshot, blocks: 0 });
     return output.allow();
   }
   if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();
@@ -73,7 +75,11 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };
   const notices = session.corrupt ? [messages.stateReset(sessionFile)] : [];
-  const snapshot = await takeSnapshot(repo);
+  const { snapshot, untracked } = await takeSnapshot(repo);
+  if (untracked.count >= UNTRACKED_HINT_THRESHOLD && !state.hinted) {
+    notices.push(messages.untrackedFlood(untracked.count, untracked.mostlyIn));
+    state.hinted = true;
+  }
   const passed = readPassed(passedPath(stateDir)).value;
   const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === configFiles.hash;
 
@@ -90,7 +96,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
       return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, change, notices });
     }
   }
-  if (state.blocks > 0 || session.corrupt) writeSession(sessionFile, { baseline: state.baseline, blocks: 0 });
+  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
 

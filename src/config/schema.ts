@@ -2,7 +2,18 @@ import { z } from 'zod';
 
 const GATE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-const globList = z.array(z.string().min(1, 'a glob must not be empty'));
+const MAX_STARS_PER_SEGMENT = 3;
+
+// Several `*` in one path segment compile to a regular expression whose matching time grows
+// exponentially with their number (4 of them took 11 s on one 200-character name).
+const glob = z
+  .string()
+  .min(1, 'a glob must not be empty')
+  .max(1000, 'a glob is at most 1000 characters')
+  .refine((pattern) => pattern.split('/').every((segment) => segment === '**' || (segment.match(/\*/g) ?? []).length <= MAX_STARS_PER_SEGMENT), {
+    message: `a glob may have at most ${MAX_STARS_PER_SEGMENT} "*" in one path segment (more can take exponential time to match); split it into several globs`,
+  });
+const globList = z.array(glob);
 
 export const gateSchema = z
   .strictObject({

@@ -25,6 +25,11 @@ export interface Adapter {
   projectEnv: readonly string[];
   sessionKeys: readonly string[];
   protocol: BlockProtocol;
+  /**
+   * The harness delivers a block as a new prompt and fires its turn-start event again with the
+   * report as `prompt` (Gemini CLI, measured; Cursor, taken as possible): that is no new turn.
+   */
+  reportReturnsAsPrompt?: boolean;
 }
 
 const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentStop: 'subagent-stop' } as const;
@@ -32,7 +37,14 @@ const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentSt
 export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   claude: { name: 'claude', events: CLAUDE_EVENTS, projectEnv: ['CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
   codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2' },
-  gemini: { name: 'gemini', events: { BeforeAgent: 'turn-start', AfterAgent: 'stop' }, projectEnv: ['GEMINI_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'decision' },
+  gemini: {
+    name: 'gemini',
+    events: { BeforeAgent: 'turn-start', AfterAgent: 'stop' },
+    projectEnv: ['GEMINI_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'decision',
+    reportReturnsAsPrompt: true,
+  },
   copilot: {
     name: 'copilot',
     events: { userPromptSubmitted: 'turn-start', agentStop: 'stop', subagentStop: 'subagent-stop', ...CLAUDE_EVENTS },
@@ -42,7 +54,14 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   },
   qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
   factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
-  cursor: { name: 'cursor', events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' }, projectEnv: ['CURSOR_PROJECT_DIR'], sessionKeys: ['conversation_id'], protocol: 'followup' },
+  cursor: {
+    name: 'cursor',
+    events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' },
+    projectEnv: ['CURSOR_PROJECT_DIR'],
+    sessionKeys: ['conversation_id'],
+    protocol: 'followup',
+    reportReturnsAsPrompt: true,
+  },
   opencode: { name: 'opencode', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'plugin' },
 };
 

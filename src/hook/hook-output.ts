@@ -36,11 +36,13 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
       };
     case 'followup':
       // Cursor shows nothing of a hook's output to the human; its hook log keeps stderr.
+      // `continue: true` is what beforeSubmitPrompt must answer to let the prompt through; the stop
+      // event reads only `followup_message`.
       return {
-        allow: () => json({}),
+        allow: () => json({ continue: true }),
         notice(message) {
           stderr.write(`${message}\n`);
-          return json({});
+          return json({ continue: true });
         },
         block: (report) => json({ followup_message: report }),
       };

@@ -22,19 +22,28 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
   const data = parseObject(text);
   const named = eventOverride ?? stringField(data, 'hook_event_name') ?? stringField(data, 'hookEventName');
   const known = named !== undefined && Object.hasOwn(adapter.events, named);
+  const event = known ? (adapter.events[named] ?? 'other') : 'other';
+  const echoed = event === 'turn-start' && adapter.reportReturnsAsPrompt === true && isGateReport(stringField(data, 'prompt'));
   const sessionId = adapter.sessionKeys.map((key) => stringField(data, key)).find((id) => id !== undefined);
   const roots = Array.isArray(data['workspace_roots']) ? data['workspace_roots'].filter((root): root is string => typeof root === 'string') : [];
   const cwd = stringField(data, 'cwd');
   const status = stringField(data, 'status');
   return {
     valid: named !== undefined,
-    event: known ? (adapter.events[named] ?? 'other') : 'other',
+    event: echoed ? 'other' : event,
     sessionId,
     dirs: [...roots.slice(0, 1), ...(cwd ? [cwd] : [])],
     runningBackgroundTasks: countRunning(data['background_tasks']),
     viaCopilot: adapter.name === 'claude' && 'stop_reason' in data,
     notCompleted: status !== undefined && status !== 'completed',
   };
+}
+
+/** The first line of every report gate blocks with (src/report/render-report.ts). */
+const REPORT_HEADER = /^gate: \d+ of \d+ checks failed \(.*\); stop refused, block \d+ of \d+\./;
+
+function isGateReport(prompt: string | undefined): boolean {
+  return prompt !== undefined && REPORT_HEADER.test(prompt);
 }
 
 function parseObject(text: string): Record<string, unknown> {

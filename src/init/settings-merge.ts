@@ -18,6 +18,28 @@ import {
 export interface GateHook { event: string; command: string; args?: string[]; timeout: number }
 export interface FoundGateHook { event: string; command: string; args?: string[]; timeout?: number }
 
+/**
+ * How a harness lays out its hook file where it differs from Claude Code's grouped
+ * `{hooks: {Event: [{hooks: [entry]}]}}`. The default (`{}`) is Claude Code's layout.
+ */
+export interface HookFileShape {
+  /** Each event's array holds the entries themselves rather than matcher groups (Cursor). */
+  flat?: boolean;
+  /** The entry gate writes for a hook; default `{type: 'command', command, timeout}`. A flat entry may omit `type`. */
+  entry?: (hook: GateHook) => object;
+  /** Keys a file init creates starts with (Cursor's `"version": 1`); a file left with only these is empty. */
+  newFile?: Readonly<Record<string, unknown>>;
+  /** Said after a JSON syntax error; default: Claude Code reads settings as strict JSON. */
+  strictNote?: string;
+  /** Shell words gate's command may end with after its own (Gemini: `|| exit 1`, so a missing bin only warns). */
+  suffix?: readonly string[];
+  /** The entry's fields that hold the command and the timeout; default `command`, `timeout` (Copilot CLI: `bash`, `timeoutSec`). */
+  commandKey?: string;
+  timeoutKey?: string;
+  /** The events are the file's own top-level keys rather than the members of `hooks` (Factory's hooks.json). */
+  eventsAtRoot?: boolean;
+}
+
 /** A settings file gate will not edit; the message names the file, line and column. */
 export class SettingsError extends SetupError {
   constructor(readonly file: string, readonly line: number, readonly column: number, problem: string) {
@@ -26,8 +48,8 @@ export class SettingsError extends SetupError {
 }
 
 /** Whether a hook entry is one gate wrote, in any form it has used (see isGateInvocation). */
-export function isGateCommand(hook: unknown): boolean {
-  return readGateHook(hook) !== undefined;
+export function isGateCommand(hook: unknown, shape: HookFileShape = {}): boolean {
+  return readGateHook(hook, shape) !== undefined;
 }
 
 /**
@@ -39,40 +61,41 @@ export function mergeGateHooks(
   existingText: string | undefined,
   hooks: GateHook[],
   fileName: string,
+  shape: HookFileShape = {},
 ): { text: string; changed: boolean } {
   for (const hook of hooks) {
-    if (!isGateCommand(entryFor(hook))) throw new Error(`gate would not recognise its own hook later: ${hook.command}`);
+    if (!isGateCommand(entryFor(hook, shape), shape)) throw new Error(`gate would not recognise its own hook later: ${hook.command}`);
   }
   const { bom, body, format } = splitText(existingText ?? '');
   const events = new Set(hooks.map((hook) => hook.event));
-  const read = (text: string): SettingsTree => readSettings(text, fileName, (event) => events.has(event));
-  let text = isBlank(body) ? '{}' : body;
+  const read = (text: string): SettingsTree => readSettings(text, fileName, (event) => events.has(event), shape);
+  let text = isBlank(body) ? newFileText(shape, format) : body;
   read(text); // refuses an invalid file even when there is nothing to add
   for (const hook of hooks) {
-    const entry = entryFor(hook);
-    if (isInstalled(text, read(text), hook.event, entry)) continue;
-    text = removeSpots(text, read, hook.event, true);
-    text = addGroup(text, read(text), hook.event, { hooks: [entry] }, format);
+    const entry = entryFor(hook, shape);
+    if (isInstalled(text, read(text), hook.event, entry, shape)) continue;
+    text = removeSpots(text, read, hook.event, true, shape);
+    text = addGroup(text, read(text), hook.event, shape.flat ? entry : { hooks: [entry] }, format);
   }
   const merged = bom + endWithNewline(text, format);
   return { text: merged, changed: merged !== existingText };
 }
 
 /** Removes gate's entries, and the groups, events and `hooks` object that held nothing else. */
-export function removeGateHooks(existingText: string, fileName: string): { text: string; changed: boolean; empty: boolean } {
+export function removeGateHooks(existingText: string, fileName: string, shape: HookFileShape = {}): { text: string; changed: boolean; empty: boolean } {
   const { bom, body, format } = splitText(existingText);
   if (isBlank(body)) return { text: existingText, changed: false, empty: true };
-  const text = removeSpots(body, (current) => readSettings(current, fileName, () => true), undefined, false);
-  if (text === body) return { text: existingText, changed: false, empty: isEmptyObject(body) };
+  const text = removeSpots(body, (current) => readSettings(current, fileName, () => true, shape), undefined, false, shape);
+  if (text === body) return { text: existingText, changed: false, empty: isEmptyObject(body, shape) };
   const removed = bom + endWithNewline(text, format);
-  return { text: removed, changed: removed !== existingText, empty: isEmptyObject(text) };
+  return { text: removed, changed: removed !== existingText, empty: isEmptyObject(text, shape) };
 }
 
-export function findGateHooks(text: string, fileName: string): FoundGateHook[] {
+export function findGateHooks(text: string, fileName: string, shape: HookFileShape = {}): FoundGateHook[] {
   const { body } = splitText(text);
   if (isBlank(body)) return [];
-  const tree = readSettings(body, fileName, () => true);
-  return findSpots(body, tree).map((spot) => ({ event: spot.event.name, ...spot.hook }));
+  const tree = readSettings(body, fileName, () => true, shape);
+  return findSpots(body, tree, undefined, shape).map((spot) => ({ event: spot.event.name, ...spot.hook }));
 }
 
 interface SettingsTree { root: JsonObject; hooksIndex: number; hooks: JsonObject | undefined; events: EventTree[] }
@@ -80,19 +103,22 @@ interface SettingsTree { root: JsonObject; hooksIndex: number; hooks: JsonObject
 interface EventTree { name: string; index: number; groups: JsonArray; lists: JsonArray[] }
 interface GateSpot { event: EventTree; groupIndex: number; hookIndex: number; hook: Omit<FoundGateHook, 'event'>; value: unknown }
 
-function readSettings(text: string, file: string, isChecked: (event: string) => boolean): SettingsTree {
+function readSettings(text: string, file: string, isChecked: (event: string) => boolean, shape: HookFileShape): SettingsTree {
   const fail = (node: JsonNode, problem: string): SettingsError => settingsError(file, text, node.start, problem);
-  const root = parseSettings(text, file);
+  const root = parseSettings(text, file, shape);
   if (root.kind !== 'object') throw fail(root, 'the settings must be a JSON object ({ … })');
-  const hooksIndex = lastIndexOfKey(root, 'hooks');
-  const hooks = root.members[hooksIndex]?.value;
+  const hooksIndex = shape.eventsAtRoot ? -1 : lastIndexOfKey(root, 'hooks');
+  const hooks = shape.eventsAtRoot ? root : root.members[hooksIndex]?.value;
   if (hooks === undefined) return { root, hooksIndex, hooks: undefined, events: [] };
   if (hooks.kind !== 'object') throw fail(hooks, '"hooks" must be an object mapping event names to arrays of matcher groups');
+  const path = shape.eventsAtRoot ? '' : 'hooks.';
   const readEvent = ({ key, value }: JsonMember, index: number): EventTree => {
-    if (value.kind !== 'array') throw fail(value, `"hooks.${key}" must be an array of matcher groups`);
+    if (shape.flat && value.kind !== 'array') throw fail(value, `"${path}${key}" must be an array of hook entries`);
+    if (shape.flat && value.kind === 'array') return { name: key, index, groups: value, lists: [value] };
+    if (value.kind !== 'array') throw fail(value, `"${path}${key}" must be an array of matcher groups`);
     const lists = value.items.map((group, at) => {
       const list = group.kind === 'object' ? group.members[lastIndexOfKey(group, 'hooks')]?.value : undefined;
-      if (list?.kind !== 'array') throw fail(group, `"hooks.${key}[${at}]" must be a matcher group: an object with a "hooks" array`);
+      if (list?.kind !== 'array') throw fail(group, `"${path}${key}[${at}]" must be a matcher group: an object with a "hooks" array`);
       return list;
     });
     return { name: key, index, groups: value, lists };
@@ -101,24 +127,25 @@ function readSettings(text: string, file: string, isChecked: (event: string) => 
   return { root, hooksIndex, hooks, events };
 }
 
-function parseSettings(text: string, file: string): JsonNode {
+function parseSettings(text: string, file: string, shape: HookFileShape): JsonNode {
   try {
     return parseJsonTree(text);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    const problem = `not valid JSON: ${error.message} (Claude Code reads settings as strict JSON: no comments, no trailing commas)`;
+    const note = shape.strictNote ?? 'Claude Code reads settings as strict JSON: no comments, no trailing commas';
+    const problem = `not valid JSON: ${error.message} (${note})`;
     throw settingsError(file, text, error.offset, problem);
   }
 }
 
-function findSpots(text: string, tree: SettingsTree, event?: string): GateSpot[] {
+function findSpots(text: string, tree: SettingsTree, event: string | undefined, shape: HookFileShape): GateSpot[] {
   return tree.events
     .filter((candidate) => event === undefined || candidate.name === event)
     .flatMap((eventTree) =>
       eventTree.lists.flatMap((list, groupIndex) =>
         list.items.flatMap((node, hookIndex) => {
           const value: unknown = JSON.parse(text.slice(node.start, node.end));
-          const hook = readGateHook(value);
+          const hook = readGateHook(value, shape);
           return hook === undefined ? [] : [{ event: eventTree, groupIndex, hookIndex, hook, value }];
         }),
       ),
@@ -126,10 +153,10 @@ function findSpots(text: string, tree: SettingsTree, event?: string): GateSpot[]
 }
 
 /** Removes one spot at a time and reads the text again, so that no offset goes stale. */
-function removeSpots(text: string, read: (text: string) => SettingsTree, event: string | undefined, keepEvent: boolean): string {
+function removeSpots(text: string, read: (text: string) => SettingsTree, event: string | undefined, keepEvent: boolean, shape: HookFileShape): string {
   for (;;) {
     const tree = read(text);
-    const [spot] = findSpots(text, tree, event);
+    const [spot] = findSpots(text, tree, event, shape);
     if (spot === undefined) return text;
     text = removeSpot(text, tree, spot, keepEvent);
   }
@@ -139,16 +166,17 @@ function removeSpot(text: string, tree: SettingsTree, { event, groupIndex, hookI
   const list = event.lists[groupIndex];
   if (list !== undefined && list.items.length > 1) return removeEntry(text, list, hookIndex);
   if (keepEvent || event.groups.items.length > 1) return removeEntry(text, event.groups, groupIndex);
-  if (tree.hooks !== undefined && tree.hooks.members.length > 1) return removeEntry(text, tree.hooks, event.index);
+  if (tree.hooks !== undefined && (tree.hooks.members.length > 1 || tree.hooks === tree.root)) return removeEntry(text, tree.hooks, event.index);
   return removeEntry(text, tree.root, tree.hooksIndex);
 }
 
-/** An identical entry alone in its group is left where it is, so a re-run doesn't reorder anything. */
-function isInstalled(text: string, tree: SettingsTree, event: string, entry: object): boolean {
-  const spots = findSpots(text, tree, event);
+/** An identical entry alone in its group (or anywhere in a flat list) is left where it is, so a re-run doesn't reorder anything. */
+function isInstalled(text: string, tree: SettingsTree, event: string, entry: object, shape: HookFileShape): boolean {
+  const spots = findSpots(text, tree, event, shape);
   const [spot] = spots;
   if (spots.length !== 1 || spot === undefined) return false;
-  return spot.event.lists[spot.groupIndex]?.items.length === 1 && JSON.stringify(spot.value) === JSON.stringify(entry);
+  const alone = shape.flat === true || spot.event.lists[spot.groupIndex]?.items.length === 1;
+  return alone && JSON.stringify(spot.value) === JSON.stringify(entry);
 }
 
 function addGroup(text: string, tree: SettingsTree, event: string, group: object, format: JsonFormat): string {
@@ -158,15 +186,21 @@ function addGroup(text: string, tree: SettingsTree, event: string, group: object
   return appendEntry(text, existing.groups, { value: group }, format);
 }
 
-function entryFor({ command, args, timeout }: GateHook): object {
+function entryFor(hook: GateHook, shape: HookFileShape): object {
+  if (shape.entry) return shape.entry(hook);
+  const { command, args, timeout } = hook;
   return args === undefined ? { type: 'command', command, timeout } : { type: 'command', command, args, timeout };
 }
 
-function readGateHook(hook: unknown): Omit<FoundGateHook, 'event'> | undefined {
-  if (!isRecord(hook) || hook.type !== 'command' || typeof hook.command !== 'string') return undefined;
-  const { command, args, timeout } = hook;
+function readGateHook(hook: unknown, shape: HookFileShape): Omit<FoundGateHook, 'event'> | undefined {
+  if (!isRecord(hook)) return undefined;
+  const command = hook[shape.commandKey ?? 'command'];
+  if (typeof command !== 'string') return undefined;
+  if (hook.type !== 'command' && !(shape.flat === true && hook.type === undefined)) return undefined;
+  const { args } = hook;
+  const timeout = hook[shape.timeoutKey ?? 'timeout'];
   if (args !== undefined && !isStringArray(args)) return undefined;
-  if (!isGateInvocation(args === undefined ? splitQuietly(command) : [command, ...args])) return undefined;
+  if (!isGateInvocation(withoutSuffix(args === undefined ? splitQuietly(command) : [command, ...args], shape.suffix))) return undefined;
   return { command, ...(args === undefined ? {} : { args }), ...(typeof timeout === 'number' ? { timeout } : {}) };
 }
 
@@ -200,6 +234,12 @@ function isRunArguments([subcommand, ...options]: string[]): boolean {
   return options.length === 2 && first === '--harness' && name.test(second);
 }
 
+function withoutSuffix(words: string[] | undefined, suffix: readonly string[] | undefined): string[] | undefined {
+  if (words === undefined || suffix === undefined || suffix.length === 0) return words;
+  const tail = words.slice(-suffix.length);
+  return tail.length === suffix.length && tail.every((word, at) => word === suffix[at]) ? words.slice(0, -suffix.length) : words;
+}
+
 function splitQuietly(command: string): string[] | undefined {
   try {
     return splitCommand(command);
@@ -221,9 +261,17 @@ function isBlank(text: string): boolean {
   return /^[ \t\r\n]*$/.test(text);
 }
 
-function isEmptyObject(text: string): boolean {
+function isEmptyObject(text: string, shape: HookFileShape): boolean {
   const root = parseJsonTree(text);
-  return root.kind === 'object' && root.members.length === 0;
+  if (root.kind !== 'object') return false;
+  const defaults = shape.newFile ?? {};
+  return root.members.every(({ key, value }) => Object.hasOwn(defaults, key) && text.slice(value.start, value.end) === JSON.stringify(defaults[key]));
+}
+
+/** What a blank or missing file starts as: `{}`, or the harness's required keys laid out as JSON.stringify would. */
+function newFileText(shape: HookFileShape, format: JsonFormat): string {
+  if (shape.newFile === undefined) return '{}';
+  return JSON.stringify(shape.newFile, null, format.indent).replace(/\n/g, format.eol);
 }
 
 function endWithNewline(text: string, format: JsonFormat): string {

@@ -1,4 +1,5 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
+import { ensureStateDir } from '../state/state-files.js';
 import { dirname } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { BoundedCapture } from './bounded-capture.js';
@@ -35,8 +36,11 @@ export async function runGate({ gate, files, projectDir, logPath, env, partial =
   }
 
   const { execa } = await import('execa');
-  mkdirSync(dirname(logPath), { recursive: true });
-  const log = createWriteStream(logPath);
+  ensureStateDir(dirname(logPath));
+  // Recreated each run, owner-only: tools print paths, tokens and whatever else they like.
+  rmSync(logPath, { force: true });
+  const log = createWriteStream(logPath, { mode: 0o600 });
+  log.on('error', () => {});
   let logged = 0;
   const capture = new BoundedCapture(CAPTURE_LIMIT);
   const [program = '', ...args] = command.argv;

@@ -12,6 +12,8 @@ export interface SessionState {
   blockedDigest?: string;
   /** Names of the gates that failed at the last block, for the escape notice. */
   red?: string[];
+  /** The human was already told about a flood of untracked files this session. */
+  hinted?: boolean;
 }
 
 /** The last tree on which every gate that had to run passed. */
@@ -46,13 +48,14 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, red } = value as Record<string, unknown>;
+  const { baseline, blocks, blockedDigest, red, hinted } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
     (baseline === undefined || isSnapshot(baseline)) &&
     (blockedDigest === undefined || typeof blockedDigest === 'string') &&
-    (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string')))
+    (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&
+    (hinted === undefined || typeof hinted === 'boolean')
   );
 }
 

@@ -3,6 +3,22 @@ import { dirname } from 'node:path';
 
 export type ReadResult<T> = { value: T | undefined; corrupt: boolean };
 
+/** gate's state under the git dir can't be written (a file where a folder should be, no space, read-only). */
+export class StateError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`cannot write ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** The state folder, private to its owner: logs hold whatever the tools printed. */
+export function ensureStateDir(path: string): void {
+  try {
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new StateError(path, error);
+  }
+}
+
 /** Reads a JSON state file; a missing file is normal, an unreadable or invalid one is "corrupt". */
 export function readState<T>(path: string, isValid: (value: unknown) => value is T): ReadResult<T> {
   let text: string;
@@ -22,13 +38,13 @@ export function readState<T>(path: string, isValid: (value: unknown) => value is
 
 /** Temp file and rename: a reader never sees half a file, even when a harness kills us mid-write. */
 export function writeState(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
+  ensureStateDir(dirname(path));
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    writeFileSync(temp, `${JSON.stringify(value)}\n`);
+    writeFileSync(temp, `${JSON.stringify(value)}\n`, { mode: 0o600 });
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw new StateError(path, error);
   }
 }

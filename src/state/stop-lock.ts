@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureStateDir, StateError } from './state-files.js';
 import { dirname } from 'node:path';
 
 export type StopLock = { kind: 'held'; release(): void } | { kind: 'answered-elsewhere' };
@@ -13,7 +14,7 @@ const POLL_MS = 100;
  * (any one block blocks). A lock left by a process that died is taken over.
  */
 export async function lockStop(path: string, digest: string, maxWaitMs: number): Promise<StopLock> {
-  mkdirSync(dirname(path), { recursive: true });
+  ensureStateDir(dirname(path));
   const deadline = Date.now() + maxWaitMs;
   let waitedFor: string | undefined;
   let unreadable = 0;
@@ -26,7 +27,7 @@ export async function lockStop(path: string, digest: string, maxWaitMs: number):
       }
       return { kind: 'held', release: () => rmSync(path, { force: true }) };
     } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw new StateError(path, error);
     }
     const holder = readHolder(path);
     // An empty file may be one being written this very moment: give its writer a few polls.

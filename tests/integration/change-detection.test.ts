@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findRepo, operationInProgress, stateDirOf } from '../../src/git/find-repo.js';
 import { committedPaths } from '../../src/snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../../src/snapshot/snapshot.js';
-import { takeSnapshot } from '../../src/snapshot/take-snapshot.js';
+import { takeSnapshot as take } from '../../src/snapshot/take-snapshot.js';
+
+const takeSnapshot = async (repo: Parameters<typeof take>[0]) => (await take(repo)).snapshot;
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo;
