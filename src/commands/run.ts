@@ -1,6 +1,6 @@
 import { findConfig } from '../config/find-config.js';
-import { GitError } from '../git/exec-git.js';
-import { StateError } from '../state/state-files.js';
+import { isGitError } from '../git/exec-git.js';
+import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
 import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
 import { hookOutput, type HookOutput } from '../hook/hook-output.js';
@@ -33,8 +33,8 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
     if (payload.viaCopilot) output = hookOutput('decision', process.stdout, process.stderr);
     return await handleEvent(payload, adapter, env, output);
   } catch (error) {
-    if (error instanceof GitError) return output.notice(messages.gitFailed(error.message));
-    if (error instanceof StateError) return output.notice(messages.stateUnwritable(error.message));
+    if (isGitError(error)) return output.notice(messages.gitFailed(error.message));
+    if (isStateError(error)) return output.notice(messages.stateUnwritable(error.message));
     return output.notice(messages.crashed(error instanceof Error ? error.message : String(error)));
   }
 }

@@ -1,12 +1,18 @@
 import { execFile } from 'node:child_process';
 
 export class GitError extends Error {
+  override name = 'GitError';
   constructor(
     message: string,
     readonly missing: boolean,
   ) {
     super(message);
   }
+}
+
+/** By name: see isStateError. */
+export function isGitError(error: unknown): error is GitError {
+  return error instanceof Error && error.name === 'GitError';
 }
 
 /** The one place that spawns git. Output is bytes-as-latin1-free utf8; callers ask for `-z` forms. */

@@ -35,7 +35,8 @@ export interface Adapter {
 const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentStop: 'subagent-stop' } as const;
 
 export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
-  claude: { name: 'claude', events: CLAUDE_EVENTS, projectEnv: ['CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
+  // reportReturnsAsPrompt: Copilot CLI runs Claude-format entries too, and fires UserPromptSubmit again with the report.
+  claude: { name: 'claude', events: CLAUDE_EVENTS, projectEnv: ['CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
   codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2' },
   gemini: {
     name: 'gemini',
@@ -51,9 +52,10 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     projectEnv: ['COPILOT_PROJECT_DIR'],
     sessionKeys: ['sessionId', 'session_id'],
     protocol: 'decision',
+    reportReturnsAsPrompt: true,
   },
-  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
-  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2' },
+  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
   cursor: {
     name: 'cursor',
     events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' },

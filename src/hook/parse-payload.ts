@@ -23,7 +23,7 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
   const named = eventOverride ?? stringField(data, 'hook_event_name') ?? stringField(data, 'hookEventName');
   const known = named !== undefined && Object.hasOwn(adapter.events, named);
   const event = known ? (adapter.events[named] ?? 'other') : 'other';
-  const echoed = event === 'turn-start' && adapter.reportReturnsAsPrompt === true && isGateReport(stringField(data, 'prompt'));
+  const echoed = event === 'turn-start' && adapter.reportReturnsAsPrompt === true && continuesTurn(data);
   const sessionId = adapter.sessionKeys.map((key) => stringField(data, key)).find((id) => id !== undefined);
   const roots = Array.isArray(data['workspace_roots']) ? data['workspace_roots'].filter((root): root is string => typeof root === 'string') : [];
   const cwd = stringField(data, 'cwd');
@@ -44,6 +44,16 @@ const REPORT_HEADER = /^gate: \d+ of \d+ checks failed \(.*\); stop refused, blo
 
 function isGateReport(prompt: string | undefined): boolean {
   return prompt !== undefined && REPORT_HEADER.test(prompt);
+}
+
+/**
+ * A prompt event inside a turn rather than at its start. Qwen Code fires UserPromptSubmit before
+ * every model call: with an empty `prompt` after a tool result, with the report after a block; only
+ * a user's own submission carries `submitted_prompt` (measured on 0.24.4).
+ */
+function continuesTurn(data: Record<string, unknown>): boolean {
+  if (typeof data['submitted_prompt'] === 'string') return false;
+  return data['prompt'] === '' || isGateReport(stringField(data, 'prompt'));
 }
 
 function parseObject(text: string): Record<string, unknown> {

@@ -5,9 +5,18 @@ export type ReadResult<T> = { value: T | undefined; corrupt: boolean };
 
 /** gate's state under the git dir can't be written (a file where a folder should be, no space, read-only). */
 export class StateError extends Error {
+  override name = 'StateError';
   constructor(path: string, cause: unknown) {
     super(`cannot write ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
+}
+
+/**
+ * By name, not instanceof: the hook's CommonJS bundle and the ES module build each have their own
+ * copy of this class, and an error thrown in one is caught in the other.
+ */
+export function isStateError(error: unknown): error is StateError {
+  return error instanceof Error && error.name === 'StateError';
 }
 
 /** The state folder, private to its owner: logs hold whatever the tools printed. */
