@@ -51,7 +51,8 @@ export async function runStopGates(stop: StopContext): Promise<number> {
 async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<number> {
   const { output, snapshot } = stop;
   // Another run for this session may have finished while we waited for the lock: count from its result.
-  const state = readSession(stop.sessionFile).value ?? stop.state;
+  const fresh = readSession(stop.sessionFile).value;
+  const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
   const verdicts = verdictsPath(stop.stateDir);
@@ -81,6 +82,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
       blocks: state.blocks + 1,
       blockedDigest: snapshot?.digest,
       red: decision.failed.map((result) => result.name),
+      hinted: state.hinted,
     });
     const report = renderReport({
       failed: decision.failed.map((result) => ({
@@ -98,7 +100,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
     return output.block(report + notChecked(decision.noVerdict));
   }
 
-  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0 });
+  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
   } else if (decision.passed && snapshot && results.length > 0) {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SetupError } from '../errors.js';
 
@@ -22,6 +22,8 @@ export function applyChanges(ops: WriteOp[]): void {
       throw new SetupError(`${op.display} changed while gate was working on it; nothing more was written. Run the command again.`);
     }
   }
+  // Every file must be writable before any is written: a half-applied install is worse than none.
+  for (const op of ops) assertWritable(op);
   for (const op of ops) {
     const target = resolveTarget(op.path);
     if (op.after === undefined) {
@@ -40,6 +42,21 @@ export function applyChanges(ops: WriteOp[]): void {
       throw new SetupError(`could not write ${op.display}: ${reason}`);
     }
   }
+}
+
+function assertWritable(op: WriteOp): void {
+  const target = resolveTarget(op.path);
+  try {
+    if (existsSync(target)) closeSync(openSync(target, 'r+'));
+    else accessSync(existingAncestor(dirname(target)), constants.W_OK);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SetupError(`${op.display} is not writable (${reason}); nothing was written.`);
+  }
+}
+
+function existingAncestor(dir: string): string {
+  return existsSync(dir) || dirname(dir) === dir ? dir : existingAncestor(dirname(dir));
 }
 
 export function readIfPresent(path: string): string | undefined {
