@@ -1,20 +1,31 @@
 import type { GateResult } from './runner/gate-result.js';
 
 export type StopDecision =
-  | { kind: 'allow'; passed: boolean; noVerdict: GateResult[] }
-  | { kind: 'block'; failed: GateResult[]; noVerdict: GateResult[] }
-  | { kind: 'escape'; failed: GateResult[]; noVerdict: GateResult[] };
+  | { kind: 'allow'; passed: boolean; noVerdict: GateResult[]; preExisting: GateResult[] }
+  | { kind: 'block'; failed: GateResult[]; noVerdict: GateResult[]; preExisting: GateResult[] }
+  | { kind: 'escape'; failed: GateResult[]; noVerdict: GateResult[]; preExisting: GateResult[] };
 
 /**
  * The verdict of one stop from its gates' results: only failures block (timeouts too when
- * `onTimeout` is "block"), and not once the session has been blocked `maxBlocks` times in a row.
+ * `onTimeout` is "block") — not a gate whose failures were all there before the turn
+ * (`preExistingOnly`) — and not once the session has been blocked `maxBlocks` times in a row.
+ * `alsoBlock` (tampering, with `"tamper": "block"`) blocks when nothing failed.
  */
-export function decideStop(results: GateResult[], blocksSoFar: number, maxBlocks: number, onTimeout: 'allow' | 'block'): StopDecision {
-  const failed = results.filter((result) => result.status === 'failed' || (onTimeout === 'block' && result.status === 'timed-out'));
+export function decideStop(
+  results: GateResult[],
+  blocksSoFar: number,
+  maxBlocks: number,
+  onTimeout: 'allow' | 'block',
+  preExistingOnly: ReadonlySet<string> = new Set(),
+  alsoBlock = false,
+): StopDecision {
+  const red = results.filter((result) => result.status === 'failed' || (onTimeout === 'block' && result.status === 'timed-out'));
+  const preExisting = red.filter((result) => preExistingOnly.has(result.name));
+  const failed = red.filter((result) => !preExistingOnly.has(result.name));
   const noVerdict = results.filter((result) => result.status === 'not-started' || (onTimeout === 'allow' && result.status === 'timed-out'));
-  if (failed.length === 0) return { kind: 'allow', passed: noVerdict.length === 0, noVerdict };
-  if (blocksSoFar >= maxBlocks) return { kind: 'escape', failed, noVerdict };
-  return { kind: 'block', failed, noVerdict };
+  if (failed.length === 0 && !alsoBlock) return { kind: 'allow', passed: noVerdict.length === 0 && preExisting.length === 0, noVerdict, preExisting };
+  if (blocksSoFar >= maxBlocks) return { kind: 'escape', failed, noVerdict, preExisting };
+  return { kind: 'block', failed, noVerdict, preExisting };
 }
 
 export function describeOutcome(result: GateResult): string {

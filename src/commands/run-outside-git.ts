@@ -31,6 +31,7 @@ export async function runOutsideGit(stop: HotContext): Promise<number> {
     sessionFile,
     state: session.value ?? { blocks: 0 },
     snapshot: undefined,
+    baseline: undefined,
     change: { paths: [], all: true },
     notices: session.corrupt ? [messages.stateReset(sessionFile)] : [],
   });

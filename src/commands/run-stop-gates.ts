@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
-import { decideStop, describeOutcome } from '../decide-stop.js';
+import { decideStop, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates, type ChangeSet } from '../plan/select-gates.js';
@@ -9,8 +9,10 @@ import { renderReport } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { passedPath, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
+import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { lockStop } from '../state/stop-lock.js';
+import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
+import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import type { HotContext } from './run.js';
 
@@ -22,6 +24,8 @@ export interface StopContext extends HotContext {
   state: SessionState;
   /** Absent outside git, where there is nothing to compare. */
   snapshot: Snapshot | undefined;
+  /** What the change was measured against (the turn's start, the last pass, or HEAD). */
+  baseline: Snapshot | undefined;
   change: ChangeSet;
   notices: string[];
 }
@@ -53,28 +57,10 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
   // Another run for this session may have finished while we waited for the lock: count from its result.
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
-  const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
-  const verdicts = verdictsPath(stop.stateDir);
-  const known = snapshot ? readVerdicts(verdicts) : [];
-  const keys = new Map(snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(stop.configFiles.hash, s, snapshot, stop.root, config.dir)]) : []);
-  const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
-  const ran = await runGates({
-    selections: selections.filter((s) => !cached.includes(s)),
-    concurrency: config.concurrency,
-    projectDir: stop.projectDir,
-    logDir: join(stop.stateDir, 'logs'),
-    env: stop.env,
-  });
-  const results = [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${s.gate.name}.log`))), ...ran];
-  rememberVerdicts(
-    verdicts,
-    known,
-    ran.filter((result) => result.status === 'passed').flatMap((result) => keys.get(result.name) ?? []),
-  );
-  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout);
-  const noVerdict = decision.noVerdict.map((result) => `${result.name} (${describeOutcome(result)})`);
-  const notices = [...stop.notices, ...(noVerdict.length > 0 ? [messages.noVerdict(noVerdict)] : [])];
+  const results = await runSelectedGates(stop, config);
+  const judged = await judgeFailures(stop, config, results);
+  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly);
+  const notices = [...stop.notices, ...noticesFor(decision, judged)];
 
   if (decision.kind === 'block') {
     writeSession(stop.sessionFile, {
@@ -91,11 +77,13 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
         outcome: describeOutcome(result),
         filtered: filterOutput(result.filter, result.output),
         log: relative(stop.projectDir, result.logPath),
+        notes: judged.notes.get(result.name),
       })),
       gateCount: results.filter((result) => result.status !== 'skipped').length,
       block: state.blocks + 1,
       maxBlocks: config.maxBlocks,
       budget: config.budget,
+      sections: decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : [],
     });
     return output.block(report + notChecked(decision.noVerdict));
   }
@@ -107,6 +95,79 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+/** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
+async function runSelectedGates(stop: StopContext, config: ResolvedConfig): Promise<GateResult[]> {
+  const { snapshot } = stop;
+  const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+  const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
+  const verdicts = verdictsPath(stop.stateDir);
+  const known = snapshot ? readVerdicts(verdicts) : [];
+  const keys = new Map(snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(stop.configFiles.hash, s, snapshot, stop.root, config.dir)]) : []);
+  const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
+  const ran = await runGates({
+    selections: selections.filter((s) => !cached.includes(s)),
+    concurrency: config.concurrency,
+    projectDir: stop.projectDir,
+    logDir: join(stop.stateDir, 'logs'),
+    env: stop.env,
+  });
+  rememberVerdicts(
+    verdicts,
+    known,
+    ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
+  );
+  return [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${s.gate.name}.log`))), ...ran];
+}
+
+interface Judgement {
+  /** Failed gates all of whose failures were there at the turn's baseline. */
+  preExistingOnly: Set<string>;
+  /** Lines for the report, per gate. */
+  notes: Map<string, string[]>;
+  flaky: string[];
+}
+
+/**
+ * Compares each failure, by identity, with the failures the gate had at the turn's baseline, and
+ * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
+ */
+async function judgeFailures(stop: StopContext, config: ResolvedConfig, results: GateResult[]): Promise<Judgement> {
+  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), flaky: [] };
+  const memory = failureMemoryPath(stop.stateDir);
+  const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
+  for (const result of results) {
+    if (result.flaky) {
+      const ids = filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id);
+      judgement.flaky.push(`${result.name} failed, then passed on run ${result.flaky.attempts}${ids.length > 0 ? `: ${ids.slice(0, 5).join(', ')}` : ''}`);
+    }
+    if (result.cached) continue;
+    const ids = failureIds(result.status, result.filter, result.output);
+    if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids);
+    const gate = config.gates.find((candidate) => candidate.name === result.name);
+    if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
+    // A baseline on which every gate passed needs no second look.
+    const before = passedDigest === stop.baseline.digest ? [] : await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env });
+    if (before === undefined) continue;
+    const old = ids.filter((id) => before.includes(id));
+    if (old.length === 0) continue;
+    const fresh = ids.length - old.length;
+    if (fresh === 0) judgement.preExistingOnly.add(result.name);
+    judgement.notes.set(result.name, [
+      `Already failing before this turn (not caused by this change${fresh === 0 ? ', not blocking' : ''}): ${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}.`,
+    ]);
+  }
+  return judgement;
+}
+
+function noticesFor(decision: StopDecision, judged: Judgement): string[] {
+  const notices: string[] = [];
+  const noVerdict = decision.noVerdict.map((result) => `${result.name} (${describeOutcome(result)})`);
+  if (noVerdict.length > 0) notices.push(messages.noVerdict(noVerdict));
+  if (decision.preExisting.length > 0) notices.push(messages.preExisting(decision.preExisting.map((result) => result.name)));
+  if (judged.flaky.length > 0) notices.push(messages.flaky(judged.flaky));
+  return notices;
 }
 
 function cachedPass(name: string, logPath: string): GateResult {

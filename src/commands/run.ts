@@ -93,7 +93,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const change = changedPaths(baseline, snapshot, committed);
     if (change.all || change.paths.length > 0) {
       const { runStopGates } = await import('./run-stop-gates.js');
-      return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, change, notices });
+      return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, baseline, change, notices });
     }
   }
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });

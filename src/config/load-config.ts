@@ -23,6 +23,7 @@ export interface ResolvedGate {
   /** Absolute directory the command runs in. */
   cwd: string;
   env: Record<string, string>;
+  retries: number;
 }
 
 export interface ResolvedConfig {
@@ -35,6 +36,7 @@ export interface ResolvedConfig {
   onTimeout: 'allow' | 'block';
   outsideGit: 'skip' | 'run';
   subagents: boolean;
+  tamper: 'block' | 'warn' | 'off';
 }
 
 export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'allow', outsideGit: 'skip' } as const;
@@ -81,6 +83,7 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
     onTimeout: merged.onTimeout ?? DEFAULTS.onTimeout,
     outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
     subagents: merged.subagents ?? false,
+    tamper: merged.tamper ?? 'warn',
   };
 }
 
@@ -133,6 +136,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     related: gate.run === undefined && gate.related !== false ? preset?.related : undefined,
     cwd: resolve(dir, gate.cwd ?? '.'),
     env: gate.env ?? {},
+    retries: gate.retries ?? 0,
   };
 }
 

@@ -36,6 +36,7 @@ export const gateSchema = z
     filter: z.string().optional().describe('The filter id that turns the tool\'s output into what the agent reads.'),
     cwd: z.string().optional().describe('Directory to run in, relative to the config\'s directory.'),
     related: z.boolean().optional().describe("Run only the tests related to the changed files where the preset's runner can (default true)."),
+    retries: z.int().min(0).max(5).optional().describe('Run a failing gate again up to this many times; a failure that passes on retry is a flake: it does not block, and the human is told (default 0).'),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the command.'),
   })
   .describe('A named check: a preset, a command, or both.');
@@ -50,6 +51,7 @@ export const configSchema = z
     onTimeout: z.enum(['allow', 'block']).optional().describe('What a gate that timed out means: "allow" (no verdict, the default) or "block".'),
     outsideGit: z.enum(['skip', 'run']).optional().describe('Outside a git repository: "skip" (the default: do nothing) or "run" every gate at every stop.'),
     subagents: z.boolean().optional().describe('Also gate SubagentStop (default false: subagents would run the suite many times per turn).'),
+    tamper: z.enum(['block', 'warn', 'off']).optional().describe('A change that skips, deletes or weakens tests or checks: "warn" (the default: said in the report and told to the human), "block" (blocks on its own), or "off".'),
   })
   .describe('gate configuration: gate.config.json (team) or gate.local.json (personal).');
 

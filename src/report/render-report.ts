@@ -8,6 +8,8 @@ export interface FailedGate {
   filtered: Filtered;
   /** The full log, relative to the project directory. */
   log: string;
+  /** Plain lines said right under the command (e.g. which failures were there before the turn). */
+  notes?: string[];
 }
 
 export interface ReportInput {
@@ -16,6 +18,8 @@ export interface ReportInput {
   block: number;
   maxBlocks: number;
   budget: number;
+  /** Whole sections after the failed gates (the tamper check, gates red before the turn): always shown. */
+  sections?: Array<{ title: string; lines: string[] }>;
 }
 
 export const CLOSING =
@@ -29,16 +33,24 @@ export const CLOSING =
  */
 export function renderReport(input: ReportInput): string {
   const names = input.failed.map((gate) => gate.name).join(', ');
-  const header = `gate: ${input.failed.length} of ${input.gateCount} checks failed (${names}); stop refused, block ${input.block} of ${input.maxBlocks}.`;
-  const heads = input.failed.map((gate) => `\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`);
+  const header =
+    input.failed.length > 0
+      ? `gate: ${input.failed.length} of ${input.gateCount} checks failed (${names}); stop refused, block ${input.block} of ${input.maxBlocks}.`
+      : `gate: stop refused, block ${input.block} of ${input.maxBlocks}.`;
+  const heads = input.failed.map((gate) => [`\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`, ...(gate.notes ?? []).map((note) => clip(note, 600))].join('\n'));
+  const extra = (input.sections ?? []).map((section) => [`\n## ${section.title}`, ...section.lines.map((line) => clip(line, 300))].join('\n'));
   const fixed =
-    header.length + CLOSING.length + 2 + input.failed.reduce((sum, gate, index) => sum + (heads[index]?.length ?? 0) + footer(gate.filtered.noun, 999_999, gate.log).length + 2, 0);
+    header.length +
+    CLOSING.length +
+    2 +
+    extra.reduce((sum, section) => sum + section.length + 1, 0) +
+    input.failed.reduce((sum, gate, index) => sum + (heads[index]?.length ?? 0) + footer(gate.filtered.noun, 999_999, gate.log).length + 2, 0);
   const shares = shareBudget(
     input.failed.map((gate) => size(gate.filtered.items.flat()) + size(gate.filtered.summary)),
     Math.max(0, input.budget - fixed),
   );
   const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log)].join('\n'));
-  const report = [header, ...body, '', CLOSING].join('\n');
+  const report = [header, ...body, ...extra, '', CLOSING].join('\n');
   return report.length <= input.budget ? `${report}\n` : `${report.slice(0, input.budget - 2)}…\n`;
 }
 

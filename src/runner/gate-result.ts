@@ -22,4 +22,6 @@ export interface GateResult {
   timeoutSeconds: number;
   /** Passed on exactly this tree and config before: not run again. */
   cached?: boolean;
+  /** Failed first, then passed on a retry: what the first failing run printed, and the runs it took. */
+  flaky?: { firstOutput: string; attempts: number };
 }

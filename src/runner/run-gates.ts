@@ -24,14 +24,23 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
       const selection = queue[index];
       if (!selection) continue;
       options.onStart?.(selection.gate.name);
-      const result = await runGate({
-        gate: selection.gate,
-        files: selection.files,
-        partial: selection.partial,
-        projectDir: options.projectDir,
-        logPath: join(options.logDir, `${selection.gate.name}.log`),
-        env: options.env,
-      });
+      const run = () =>
+        runGate({
+          gate: selection.gate,
+          files: selection.files,
+          partial: selection.partial,
+          projectDir: options.projectDir,
+          logPath: join(options.logDir, `${selection.gate.name}.log`),
+          env: options.env,
+        });
+      let result = await run();
+      const first = result;
+      let attempts = 1;
+      while (result.status === 'failed' && attempts <= selection.gate.retries) {
+        result = await run();
+        attempts++;
+      }
+      if (first.status === 'failed' && result.status === 'passed') result = { ...result, flaky: { firstOutput: first.output, attempts } };
       results[index] = result;
       options.onDone?.(result);
     }

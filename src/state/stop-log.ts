@@ -1,0 +1,284 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One stop as gate decided it: a line of `stops.jsonl`. */
+export interface StopRecord {
+  /** ISO 8601. */
+  time: string;
+  /** The session's state file name (already safe). */
+  session: string;
+  harness: string;
+  event: 'stop' | 'subagent-stop';
+  outcome: 'allow' | 'block' | 'escape' | 'error';
+  /** fast: decided without running any gate. */
+  path: 'fast' | 'checked';
+  /** Short words: 'no change', 'already passed', 'all passed', 'failed', 'config invalid' … */
+  reason: string;
+  changed: { count: number; sample: string[] };
+  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; flaky?: string[]; preExisting?: number }>;
+  /** The whole hook, start to decision. */
+  durationMs: number;
+  /** 0 when nothing was reported to the agent. */
+  reportChars: number;
+  /** The session's consecutive blocks after this stop. */
+  blocks: number;
+}
+
+export type StopGateStatus = 'passed' | 'failed' | 'timed-out' | 'not-started' | 'skipped' | 'cached' | 'not-run';
+
+export interface StopLogBound {
+  maxBytes: number;
+  maxLines: number;
+}
+
+/** Past either limit the file is cut to its newest half. */
+export const STOP_LOG_BOUND: StopLogBound = { maxBytes: 1024 * 1024, maxLines: 5000 };
+
+/** A log failure never changes a stop's outcome: it is reported here, not thrown. */
+export interface AppendResult {
+  written: boolean;
+  trimmed: boolean;
+  problem?: string;
+}
+
+const SAMPLE = 20;
+const TEXT = 200;
+const FILE_PATH = 300;
+// Counting lines means reading the file: done each time the file grows past another sixteenth of its byte bound.
+const LINE_CHECKS = 16;
+const LOCK_STALE_MS = 10_000;
+
+export function stopLogPath(stateDir: string): string {
+  return join(stateDir, 'stops.jsonl');
+}
+
+/**
+ * Appends one line with a single write(2) on an O_APPEND descriptor: on a local file system the
+ * kernel places and copies it under the file's lock, so lines from concurrent stops never interleave.
+ */
+export function appendStopRecord(stateDir: string, record: StopRecord, bound: StopLogBound = STOP_LOG_BOUND): AppendResult {
+  const path = stopLogPath(stateDir);
+  const line = Buffer.from(`${JSON.stringify(boundRecord(record))}\n`);
+  let size: number;
+  let replaced: boolean;
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    const fd = openSync(path, 'a', 0o600);
+    try {
+      const written = writeSync(fd, line);
+      if (written < line.length) throw new Error(`only ${written} of ${line.length} bytes written`);
+      const stats = fstatSync(fd);
+      size = stats.size;
+      replaced = stats.nlink === 0;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return { written: false, trimmed: false, problem: describe(path, error) };
+  }
+  try {
+    // A trim renamed a new file over ours between our open and our write: make sure the line made it across.
+    if (replaced) appendUnlessPresent(path, line);
+    return { written: true, trimmed: isOverBound(path, size, line.length, bound) && trimStopLog(path, bound) };
+  } catch (error) {
+    return { written: true, trimmed: false, problem: describe(path, error) };
+  }
+}
+
+/** Newest last; corrupt, partial and foreign lines are skipped. */
+export function readStopRecords(stateDir: string, limit = Number.POSITIVE_INFINITY): StopRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(stopLogPath(stateDir), 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = text.split('\n');
+  const records: StopRecord[] = [];
+  for (let i = lines.length - 1; i >= 0 && records.length < limit; i--) {
+    const record = parseLine(lines[i] ?? '');
+    if (record) records.push(record);
+  }
+  return records.reverse();
+}
+
+function parseLine(line: string): StopRecord | undefined {
+  // After a short write (a full disk), the next record is glued to the torn one: it still starts whole.
+  for (const start of new Set([0, line.lastIndexOf('{"time":')])) {
+    if (start < 0) continue;
+    try {
+      const value: unknown = JSON.parse(line.slice(start));
+      if (isStopRecord(value)) return value;
+    } catch {
+      // Not this start; try the next.
+    }
+  }
+  return undefined;
+}
+
+function isOverBound(path: string, size: number, added: number, bound: StopLogBound): boolean {
+  if (size > bound.maxBytes) return true;
+  const step = bound.maxBytes / LINE_CHECKS;
+  return Math.floor(size / step) !== Math.floor((size - added) / step) && countLines(readFileSync(path)) > bound.maxLines;
+}
+
+/**
+ * Keeps the newest half, written to a temp file and renamed over the log. One trimmer at a time (a
+ * lock file); lines appended to the old file after it was read are carried over to the new one.
+ */
+function trimStopLog(path: string, bound: StopLogBound): boolean {
+  const lock = `${path}.trim`;
+  if (!takeLock(lock)) return false;
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const text = readAll(fd, 0);
+    const end = text.lastIndexOf(0x0a) + 1;
+    writeFileSync(temp, newestHalf(text.subarray(0, end), bound), { mode: 0o600 });
+    renameSync(temp, path);
+    const late = readAll(fd, end);
+    if (late.length > 0) appendBytes(path, late);
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    rmSync(lock, { force: true });
+  }
+}
+
+/** `text` ends with a newline; walks back line by line while the kept part fits half of either limit. */
+function newestHalf(text: Buffer, bound: StopLogBound): Buffer {
+  let start = text.length;
+  for (let lines = 0; start > 0 && lines < Math.floor(bound.maxLines / 2); lines++) {
+    const previous = start >= 2 ? text.lastIndexOf(0x0a, start - 2) + 1 : 0;
+    if (text.length - previous > bound.maxBytes / 2) break;
+    start = previous;
+  }
+  return text.subarray(start);
+}
+
+function appendUnlessPresent(path: string, line: Buffer): void {
+  const deadline = Date.now() + 2000;
+  while (lockHeld(`${path}.trim`) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  if (!readFileSync(path).includes(line)) appendBytes(path, line);
+}
+
+function appendBytes(path: string, bytes: Buffer): void {
+  const fd = openSync(path, 'a', 0o600);
+  try {
+    writeSync(fd, bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch {
+    if (lockHeld(lock)) return false;
+    // Left by a process that died mid-trim.
+    rmSync(lock, { force: true });
+    return false;
+  }
+}
+
+function lockHeld(lock: string): boolean {
+  try {
+    return Date.now() - statSync(lock).mtimeMs < LOCK_STALE_MS;
+  } catch {
+    return false;
+  }
+}
+
+function readAll(fd: number, from: number): Buffer {
+  const size = fstatSync(fd).size;
+  const buffer = Buffer.alloc(Math.max(0, size - from));
+  let done = 0;
+  while (done < buffer.length) {
+    const read = readSync(fd, buffer, done, buffer.length - done, from + done);
+    if (read === 0) break;
+    done += read;
+  }
+  return buffer.subarray(0, done);
+}
+
+function countLines(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
+}
+
+/** Fixed key order (the reader finds a record's start by `{"time":`) and every field bounded. */
+function boundRecord(record: StopRecord): StopRecord {
+  return {
+    time: record.time,
+    session: clip(record.session, TEXT),
+    harness: clip(record.harness, TEXT),
+    event: record.event,
+    outcome: record.outcome,
+    path: record.path,
+    reason: clip(record.reason, TEXT),
+    changed: { count: record.changed.count, sample: record.changed.sample.slice(0, SAMPLE).map((file) => clip(file, FILE_PATH)) },
+    gates: record.gates.slice(0, 50).map((gate) => ({
+      name: clip(gate.name, TEXT),
+      status: gate.status,
+      durationMs: Math.round(gate.durationMs),
+      ...(gate.reason === undefined ? {} : { reason: clip(gate.reason, TEXT) }),
+      ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
+      ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
+    })),
+    durationMs: Math.round(record.durationMs),
+    reportChars: record.reportChars,
+    blocks: record.blocks,
+  };
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function describe(path: string, error: unknown): string {
+  return `cannot record the stop in ${path}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+const OUTCOMES = ['allow', 'block', 'escape', 'error'];
+const STATUSES = ['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'cached', 'not-run'];
+
+function isStopRecord(value: unknown): value is StopRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const changed = r['changed'] as Record<string, unknown> | null | undefined;
+  return (
+    ['time', 'session', 'harness', 'reason'].every((key) => typeof r[key] === 'string') &&
+    ['durationMs', 'reportChars', 'blocks'].every((key) => typeof r[key] === 'number') &&
+    (r['event'] === 'stop' || r['event'] === 'subagent-stop') &&
+    OUTCOMES.includes(r['outcome'] as string) &&
+    (r['path'] === 'fast' || r['path'] === 'checked') &&
+    typeof changed === 'object' &&
+    changed !== null &&
+    typeof changed['count'] === 'number' &&
+    isStrings(changed['sample']) &&
+    Array.isArray(r['gates']) &&
+    r['gates'].every(isGateEntry)
+  );
+}
+
+function isGateEntry(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const g = value as Record<string, unknown>;
+  return (
+    typeof g['name'] === 'string' &&
+    STATUSES.includes(g['status'] as string) &&
+    typeof g['durationMs'] === 'number' &&
+    (g['reason'] === undefined || typeof g['reason'] === 'string') &&
+    (g['flaky'] === undefined || isStrings(g['flaky'])) &&
+    (g['preExisting'] === undefined || typeof g['preExisting'] === 'number')
+  );
+}
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}

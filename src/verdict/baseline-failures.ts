@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { ResolvedGate } from '../config/load-config.js';
+import { filterOutput } from '../filters/filter-output.js';
+import { execGit } from '../git/exec-git.js';
+import { runGate } from '../runner/run-gate.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { failureMemoryPath, recalledFailures, rememberFailures } from './failure-memory.js';
+
+export interface BaselineInput {
+  root: string;
+  stateDir: string;
+  baseline: Snapshot;
+  gate: ResolvedGate;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The failures a gate had at the turn's baseline: remembered from an earlier run on that exact
+ * tree, or found by running the gate on a copy of the baseline commit when the baseline had no
+ * local changes. `undefined` when it can't be known — then every failure counts as new.
+ */
+export async function baselineFailures(input: BaselineInput): Promise<string[] | undefined> {
+  const memory = failureMemoryPath(input.stateDir);
+  const recalled = recalledFailures(memory, input.baseline.digest, input.gate.name);
+  if (recalled !== undefined) return recalled;
+  if (input.baseline.head === null || Object.keys(input.baseline.files).length > 0) return undefined;
+  const ids = await runOnCommit(input, input.baseline.head);
+  if (ids !== undefined) rememberFailures(memory, input.baseline.digest, input.gate.name, ids);
+  return ids;
+}
+
+/** Failure ids of a run, or [] for a pass; undefined when the run gave no verdict. */
+export function failureIds(status: string, filter: string, output: string): string[] | undefined {
+  if (status === 'passed') return [];
+  if (status !== 'failed') return undefined;
+  const ids = filterOutput(filter, output).failures.map((failure) => failure.id);
+  return ids.length > 0 ? ids : undefined;
+}
+
+// A plain copy (git archive), not a worktree: nothing is registered in the repository, and the copy
+// borrows the installed dependencies through symlinks.
+async function runOnCommit(input: BaselineInput, head: string): Promise<string[] | undefined> {
+  const copy = join(input.stateDir, 'baseline', input.baseline.digest);
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  try {
+    await execGit(input.root, ['archive', '--format=tar', '-o', `${copy}.tar`, head]);
+    execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
+    for (const dir of new Set([input.root, input.gate.cwd])) linkDependencies(dir, join(copy, relative(input.root, dir)));
+    const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)) };
+    const result = await runGate({ gate, files: [], partial: true, projectDir: gate.cwd, logPath: join(input.stateDir, 'logs', `${gate.name}.baseline.log`), env: input.env });
+    return failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+    rmSync(`${copy}.tar`, { force: true });
+  }
+}
+
+function linkDependencies(from: string, to: string): void {
+  for (const name of ['node_modules', '.venv', 'venv']) {
+    const source = join(from, name);
+    if (existsSync(source) && !existsSync(join(to, name))) {
+      mkdirSync(dirname(join(to, name)), { recursive: true });
+      symlinkSync(source, join(to, name));
+    }
+  }
+}
