@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findConfig } from '../config/find-config.js';
 import { loadConfig } from '../config/load-config.js';
@@ -30,16 +30,19 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   const detection = detectPresets(facts, loadPresets());
   const version = packageVersion();
   const installer = await loadInstaller(options.harness);
+  const home = env['HOME'] ?? homedir();
+  // A user-level hook runs in every repository: it can't point into this one's node_modules.
+  const userLevel = isAbsolute(installer.file(options.personal, home));
   const bin = chooseHookBin({
     projectDir,
-    localBin: findLocalBin(projectDir, repo?.root),
-    listedInPackageJson: Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
-    ranThroughNpx: ranThroughNpx(process.argv[1]),
+    localBin: userLevel ? undefined : findLocalBin(projectDir, repo?.root),
+    listedInPackageJson: !userLevel && Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
+    ranThroughNpx: ranThroughNpx(process.argv[1]) || (userLevel && !globalGateOnPath(env['PATH'] ?? '', projectDir)),
     version,
   });
   const plan = planInstall({
     projectDir,
-    home: env['HOME'] ?? homedir(),
+    home,
     personal: options.personal,
     installer,
     detection,
@@ -154,6 +157,14 @@ function gatesBudget(projectDir: string, repoRoot: string | undefined, personal:
   } catch {
     return undefined;
   }
+}
+
+/** A `gate` on PATH that is not this project's own node_modules/.bin: a global install. */
+function globalGateOnPath(path: string, projectDir: string): boolean {
+  return path
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !resolve(projectDir, dir).startsWith(resolve(projectDir, 'node_modules')))
+    .some((dir) => existsSync(join(dir, 'gate')));
 }
 
 function isIgnored(root: string, path: string): boolean {

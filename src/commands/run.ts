@@ -50,7 +50,8 @@ function optionValue(args: string[], name: string): string | undefined {
 
 async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput): Promise<number> {
   // The harness's launch directory first (the payload's cwd follows the agent's `cd`).
-  const fromEnv = [...adapter.projectEnv, 'CLAUDE_PROJECT_DIR'].map((name) => env[name]);
+  // Only the harness's own variables: Codex started inside a Claude Code session inherits CLAUDE_PROJECT_DIR.
+  const fromEnv = adapter.projectEnv.map((name) => env[name]);
   const projectDir = pickProjectDir([...fromEnv, ...payload.dirs], process.cwd());
   const repo = findRepo(projectDir);
   const configFiles = findConfig(projectDir, repo?.root);

@@ -41,7 +41,7 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   gemini: {
     name: 'gemini',
     events: { BeforeAgent: 'turn-start', AfterAgent: 'stop' },
-    projectEnv: ['GEMINI_PROJECT_DIR'],
+    projectEnv: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
     sessionKeys: ['session_id'],
     protocol: 'decision',
     reportReturnsAsPrompt: true,
@@ -49,13 +49,13 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   copilot: {
     name: 'copilot',
     events: { userPromptSubmitted: 'turn-start', agentStop: 'stop', subagentStop: 'subagent-stop', ...CLAUDE_EVENTS },
-    projectEnv: ['COPILOT_PROJECT_DIR'],
+    projectEnv: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
     sessionKeys: ['sessionId', 'session_id'],
     protocol: 'decision',
     reportReturnsAsPrompt: true,
   },
-  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
-  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
   cursor: {
     name: 'cursor',
     events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' },
@@ -64,7 +64,15 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     protocol: 'followup',
     reportReturnsAsPrompt: true,
   },
-  opencode: { name: 'opencode', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'plugin' },
+  // The payload is built by the generated plugin (templates/opencode-plugin.js) from OpenCode's events.
+  opencode: {
+    name: 'opencode',
+    events: { 'chat.message': 'turn-start', 'session.idle': 'stop' },
+    projectEnv: ['OPENCODE_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'plugin',
+    reportReturnsAsPrompt: true,
+  },
 };
 
 export function isHarnessName(name: string): name is HarnessName {

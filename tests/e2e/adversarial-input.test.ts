@@ -22,7 +22,7 @@ const env = (r: TempRepo, extra: Record<string, string> = {}) => ({ ...r.env, CL
 
 /** Peak resident memory (KB) of a command, by GNU time. */
 async function peakKb(args: string[], r: TempRepo, input: string | Buffer): Promise<{ kb: number; code: number | null; stdout: string; stderr: string }> {
-  const result = await runAsync('/usr/bin/time', ['-f', 'PEAK_KB=%M', process.execPath, GATE_BIN, ...args], { cwd: r.dir, env: env(r), input });
+  const result = await runAsync('/usr/bin/time', ['-q', '-f', 'PEAK_KB=%M', process.execPath, GATE_BIN, ...args], { cwd: r.dir, env: env(r), input });
   const stderr = result.stderr.toString('utf8');
   const kb = Number(/PEAK_KB=(\d+)/.exec(stderr)?.[1]);
   return { kb, code: result.code, stdout: result.stdout.toString('utf8'), stderr: stderr.replace(/PEAK_KB=\d+\n?$/, '') };

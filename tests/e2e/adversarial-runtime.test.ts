@@ -13,7 +13,7 @@ const env = (r: TempRepo) => ({ ...r.env, CLAUDE_PROJECT_DIR: r.dir });
 const failing = (script: string) => vitestProject({ gates: [{ name: 'flood', run: ['node', '-e', script] }] });
 
 async function stopMeasured(r: TempRepo, sessionId = 'flood') {
-  const result = await runAsync('/usr/bin/time', ['-f', 'PEAK_KB=%M', process.execPath, GATE_BIN, 'run'], { cwd: r.dir, env: env(r), input: hookPayload('Stop', sessionId, r.dir) });
+  const result = await runAsync('/usr/bin/time', ['-q', '-f', 'PEAK_KB=%M', process.execPath, GATE_BIN, 'run'], { cwd: r.dir, env: env(r), input: hookPayload('Stop', sessionId, r.dir) });
   const stderr = result.stderr.toString('utf8');
   return { code: result.code, reportBytes: result.stderr.subarray(0, result.stderr.lastIndexOf('PEAK_KB=')), peakKb: Number(/PEAK_KB=(\d+)/.exec(stderr)?.[1]) };
 }
