@@ -63,7 +63,17 @@ function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
     }
   }
 
-  if (installed.length === 0) {
+  const plugin = pluginInstalls(scopes);
+  if (plugin.length > 0) {
+    findings.push({ level: 'ok', message: `the stopgate Claude Code plugin is enabled (${plugin.join(', ')}): it gates every repository with a gate config` });
+    if (installed.length > 0) {
+      findings.push({
+        level: 'problem',
+        message: `gate runs twice at every stop: from the plugin and from ${installed.map(({ file }) => file).join(', ')}. Keep one: "npx gate uninstall" here, or disable the plugin`,
+      });
+    }
+  }
+  if (installed.length === 0 && plugin.length === 0) {
     findings.push({ level: 'problem', message: 'not installed: no gate hook in the user, project or local Claude Code settings; run "npx gate init"' });
     findings.push(...ancestorInstalls(projectDir, repo?.root));
   }
@@ -147,6 +157,21 @@ function findProgram(program: string, cwd: string, path: string): string | undef
     if (dirname(dir) === dir) break;
   }
   return path.split(delimiter).filter(Boolean).map((dir) => join(dir, program)).find((candidate) => existsSync(candidate));
+}
+
+/** Settings files that enable the stopgate plugin (`enabledPlugins: {"stopgate@…": true}`). */
+function pluginInstalls(scopes: Array<{ scope: string; path: string }>): string[] {
+  return scopes.flatMap(({ scope, path }) => {
+    try {
+      const settings: unknown = JSON.parse(readIfPresent(path) ?? '{}');
+      if (typeof settings !== 'object' || settings === null || !('enabledPlugins' in settings)) return [];
+      const enabled = settings.enabledPlugins;
+      if (typeof enabled !== 'object' || enabled === null) return [];
+      return Object.entries(enabled).some(([id, on]) => id.startsWith('stopgate@') && on === true) ? [`${scope} settings`] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** gate installed at a monorepo root, while Claude Code would be started here. */

@@ -243,3 +243,17 @@ describe('gate doctor', () => {
     expect(result.stdout).toMatch(/\.claude\/settings\.json has gate hooks, but Claude Code started in .*packages\/app does not read them/);
   });
 });
+
+describe('gate doctor and the Claude Code plugin', () => {
+  it('notices the plugin beside a settings install, which would run gate twice', () => {
+    repo = freshProject();
+    gate(['init', '--yes']);
+    const settings = JSON.parse(read('.claude/settings.json'));
+    repo.write('.claude/settings.local.json', JSON.stringify({ enabledPlugins: { 'stopgate@stopgate': true } }));
+    const result = gate(['doctor']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/the stopgate Claude Code plugin is enabled \(local settings\)/);
+    expect(result.stdout).toMatch(/gate runs twice at every stop: from the plugin and from \.claude\/settings\.json/);
+    expect(settings.hooks.Stop).toHaveLength(1);
+  });
+});
