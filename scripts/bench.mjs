@@ -87,7 +87,7 @@ for (const size of sizes) {
     row('gate run, UserPromptSubmit snapshot', snapshot);
     console.log(`  snapshot vs git status alone: ${(median(snapshot) / median(gitStatus)).toFixed(2)}× (includes starting Node)\n`);
   } finally {
-    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
@@ -111,7 +111,7 @@ function benchConcurrency() {
     console.log(`  one at a time                      ${sequential.toFixed(0).padStart(7)} ms  1.00×`);
     console.log(`  side by side                       ${concurrent.toFixed(0).padStart(7)} ms  ${(concurrent / sequential).toFixed(2)}× sequential\n`);
   } finally {
-    rmSync(repo.dir, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
@@ -158,7 +158,7 @@ function benchRelated() {
     console.log(`  full run (gate check --all)        ${full.ms.toFixed(0).padStart(7)} ms  1.00×   tests: ${fullTests}`);
     console.log(`  related run (gate check)           ${related.ms.toFixed(0).padStart(7)} ms  ${(related.ms / full.ms).toFixed(2)}× full   tests: ${relatedTests}\n`);
   } finally {
-    rmSync(base, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
