@@ -4,6 +4,7 @@ export const messages = {
     `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
   unchangedSinceBlock: (red: string[]) =>
     `gate: the agent stopped again without changing anything since it was blocked; let the turn end. Still failing: ${red.join(', ')}.`,
+  tampering: (lines: string[]) => `gate: the change skips, deletes or weakens tests or checks:\n${lines.join('\n')}`,
   preExisting: (gates: string[]) => `gate: ${gates.join(', ')} still failing, but only with failures from before this turn; the stop was allowed.`,
   flaky: (parts: string[]) => `gate: flaky — ${parts.join('; ')}. The stop was allowed.`,
   noVerdict: (parts: string[]) => `gate: no verdict from ${parts.join('; ')}; the stop was allowed.`,

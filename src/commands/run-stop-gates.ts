@@ -11,6 +11,9 @@ import { runGates } from '../runner/run-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { lockStop } from '../state/stop-lock.js';
+import { describeTampering } from '../tamper/describe-tampering.js';
+import { findTampering } from '../tamper/find-tampering.js';
+import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
@@ -57,10 +60,11 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
   // Another run for this session may have finished while we waited for the lock: count from its result.
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
-  const results = await runSelectedGates(stop, config);
+  const [results, tampering] = await Promise.all([runSelectedGates(stop, config), lookForTampering(stop, config)]);
   const judged = await judgeFailures(stop, config, results);
-  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly);
+  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...noticesFor(decision, judged)];
+  if (tampering.length > 0 && decision.kind !== 'block') notices.push(messages.tampering(describeTampering(tampering, 5)));
 
   if (decision.kind === 'block') {
     writeSession(stop.sessionFile, {
@@ -83,7 +87,10 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
       block: state.blocks + 1,
       maxBlocks: config.maxBlocks,
       budget: config.budget,
-      sections: decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : [],
+      sections: [
+        ...(tampering.length > 0 ? [{ title: TAMPER_TITLE, lines: [TAMPER_LEAD, ...describeTampering(tampering)] }] : []),
+        ...(decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
+      ],
     });
     return output.block(report + notChecked(decision.noVerdict));
   }
@@ -91,7 +98,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
   writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
-  } else if (decision.passed && snapshot && results.length > 0) {
+  } else if (decision.passed && snapshot && results.length > 0 && tampering.length === 0) {
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
@@ -119,6 +126,16 @@ async function runSelectedGates(stop: StopContext, config: ResolvedConfig): Prom
     ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
   return [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${s.gate.name}.log`))), ...ran];
+}
+
+const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
+const TAMPER_LEAD = 'Undo these unless the user asked for them:';
+
+/** Tests skipped, deleted or emptied, checks weakened, gate's own config edited — since the turn's baseline. */
+async function lookForTampering(stop: StopContext, config: ResolvedConfig): Promise<TamperFinding[]> {
+  if (config.tamper === 'off' || !stop.snapshot) return [];
+  const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths);
+  return scan.findings;
 }
 
 interface Judgement {

@@ -366,3 +366,48 @@ describe('flaky tests', () => {
     expect(systemMessage(result.stdout)).toMatch(/flaky — test failed, then passed on run 2: src\/flaky\.test\.ts > sometimes fails/);
   });
 });
+
+describe('tamper guard', () => {
+  const twoTests = `import { describe, expect, it } from 'vitest';
+import { sum } from './sum.js';
+
+describe('sum', () => {
+  it('adds two numbers', () => {
+    expect(sum(1, 2)).toBe(3);
+  });
+  it('adds zero', () => {
+    expect(sum(2, 0)).toBe(2);
+  });
+});
+`;
+
+  it('a skip added to a failing test is named in the report next to the failures', () => {
+    repo = makeRepo({ ...vitestProject(), 'src/sum.test.ts': twoTests }, { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'a * b'));
+    repo.write('src/sum.test.ts', twoTests.replace("it('adds two numbers'", "it.skip('adds two numbers'"));
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('adds zero');
+    expect(result.stderr).toMatch(/## tamper check: this change skips, deletes or weakens tests or checks\nUndo these unless the user asked for them:\nsrc\/sum\.test\.ts:5: .*skip/);
+  });
+
+  it('deleting a failing test file: told to the human when the gates pass ("warn"), a block with "block"', () => {
+    repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }), { nodeModules: true });
+    repo.write('src/other.test.ts', "import { expect, it } from 'vitest';\n\nit('still passes', () => {\n  expect(1).toBe(1);\n});\n");
+    repo.commit('another test');
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    repo.remove('src/sum.test.ts');
+    const warned = stop(repo);
+    expect(warned.code).toBe(0);
+    expect(systemMessage(warned.stdout)).toMatch(/skips, deletes or weakens tests or checks:\nsrc\/sum\.test\.ts: .*delete/);
+
+    repo.write('gate.config.json', JSON.stringify({ tamper: 'block', gates: [{ name: 'test', preset: 'vitest', related: false }] }));
+    const blocked = stop(repo, 'session-2');
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toMatch(/^gate: stop refused, block 1 of 3\./);
+    expect(blocked.stderr).toMatch(/src\/sum\.test\.ts: .*delete/);
+    expect(blocked.stderr).toMatch(/gate\.config\.json: .*tamper/);
+  });
+});
