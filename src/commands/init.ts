@@ -35,10 +35,12 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   const userLevel = isAbsolute(installer.file(options.personal, home));
   const bin = chooseHookBin({
     projectDir,
-    localBin: userLevel ? undefined : findLocalBin(projectDir, repo?.root),
-    listedInPackageJson: !userLevel && Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
-    ranThroughNpx: ranThroughNpx(process.argv[1]) || (userLevel && !globalGateOnPath(env['PATH'] ?? '', projectDir)),
+    localBin: findLocalBin(projectDir, repo?.root),
+    listedInPackageJson: Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
+    ranThroughNpx: ranThroughNpx(process.argv[1]),
     version,
+    userLevel,
+    globalOnPath: userLevel && globalGateOnPath(env['PATH'] ?? '', projectDir),
   });
   const plan = planInstall({
     projectDir,

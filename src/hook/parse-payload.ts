@@ -16,6 +16,11 @@ export interface HookPayload {
   viaCopilot: boolean;
   /** Cursor: the agent loop ended other than "completed" (aborted, error): never gate that. */
   notCompleted: boolean;
+  /**
+   * When the harness fired the event (`timestamp`, in ms), if it says: Copilot CLI gives both copies
+   * of one stop, its own hook's and a Claude-format entry's, the same instant.
+   */
+  firedAt: number | undefined;
 }
 
 export function parsePayload(text: string, adapter: Adapter, eventOverride: string | undefined): HookPayload {
@@ -36,6 +41,7 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
     runningBackgroundTasks: countRunning(data['background_tasks']),
     viaCopilot: adapter.name === 'claude' && 'stop_reason' in data,
     notCompleted: status !== undefined && status !== 'completed',
+    firedAt: instantOf(data['timestamp']),
   };
 }
 
@@ -54,6 +60,12 @@ function isGateReport(prompt: string | undefined): boolean {
 function continuesTurn(data: Record<string, unknown>): boolean {
   if (typeof data['submitted_prompt'] === 'string') return false;
   return data['prompt'] === '' || isGateReport(stringField(data, 'prompt'));
+}
+
+/** Copilot's own payloads carry epoch milliseconds, its Claude-format payloads an ISO string. */
+function instantOf(value: unknown): number | undefined {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 function parseObject(text: string): Record<string, unknown> {

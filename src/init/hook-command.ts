@@ -7,11 +7,33 @@ export interface ChosenBin {
   why: string;
 }
 
+export interface BinFacts {
+  projectDir: string;
+  localBin: string | undefined;
+  listedInPackageJson: boolean;
+  ranThroughNpx: boolean;
+  version: string;
+  /** The hook file is the user's own, read in every repository. */
+  userLevel?: boolean;
+  globalOnPath?: boolean;
+}
+
 /**
  * How the hook reaches gate: a local install (found, or listed in package.json for a teammate's
- * fresh clone), else a pinned npx when init itself ran through npx, else a global install.
+ * fresh clone), else a pinned npx when init itself ran through npx, else a global install. A
+ * user-level hook runs in every repository, so it never uses a path relative to one: a global
+ * install if there is one, else npx when init ran through it, else this checkout's gate by its
+ * absolute path.
  */
-export function chooseHookBin(input: { projectDir: string; localBin: string | undefined; listedInPackageJson: boolean; ranThroughNpx: boolean; version: string }): ChosenBin {
+export function chooseHookBin(input: BinFacts): ChosenBin {
+  if (input.userLevel) {
+    if (input.globalOnPath) return { bin: { mode: 'global', relativePath: undefined, program: 'gate' }, why: 'a user-level hook runs in every repository: the global gate' };
+    if (input.localBin !== undefined && !input.ranThroughNpx) {
+      const program = /^[A-Za-z0-9._/-]+$/.test(input.localBin) ? input.localBin : `"${input.localBin.replace(/(["\\$`])/g, '\\$1')}"`;
+      return { bin: { mode: 'global', relativePath: undefined, program }, why: 'a user-level hook runs in every repository: this checkout\'s gate by its absolute path (install gate globally, `npm i -g stopgate`, and run init again for one that does not depend on this checkout)' };
+    }
+    return { bin: { mode: 'npx', relativePath: undefined, program: `npx --yes stopgate@${input.version}` }, why: 'a user-level hook runs in every repository, and gate is not installed globally' };
+  }
   if (input.localBin !== undefined || input.listedInPackageJson) {
     const bin = input.localBin ?? join(input.projectDir, 'node_modules', '.bin', 'gate');
     const relativePath = relative(input.projectDir, bin).split(sep).join('/');

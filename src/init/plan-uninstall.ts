@@ -34,7 +34,9 @@ export function planUninstall(
     else {
       const removed = installer.remove(settings, settingsFile);
       const createdByInit = recorded.get(settingsFile)?.before === null;
-      if (removed.changed) removals.push({ file: settingsFile, before: settings, after: removed.empty && createdByInit ? undefined : removed.text });
+      // A file left with nothing at all (a generated plugin) goes too; an emptied settings file init didn't create stays.
+      const nothingLeft = removed.empty && (createdByInit || removed.text.trim() === '');
+      if (removed.changed) removals.push({ file: settingsFile, before: settings, after: nothingLeft ? undefined : removed.text });
     }
   }
 

@@ -225,13 +225,19 @@ function isGateInvocation(words: string[] | undefined): boolean {
   return NPX_PACKAGE.test(rest[packageAt] ?? '') && isRunArguments(rest.slice(packageAt + 1));
 }
 
+/** `run`, then at most one `--harness NAME` and one `--event NAME` (Copilot's payload names no event), each also as `--option=NAME`. */
 function isRunArguments([subcommand, ...options]: string[]): boolean {
   const name = /^[A-Za-z][\w-]*$/;
-  const [first = '', second = ''] = options;
   if (subcommand !== 'run') return false;
-  if (options.length === 0) return true;
-  if (options.length === 1) return first.startsWith('--harness=') && name.test(first.slice('--harness='.length));
-  return options.length === 2 && first === '--harness' && name.test(second);
+  const seen = new Set<string>();
+  for (let i = 0; i < options.length; i++) {
+    const option = /^--(harness|event)(?:=(.*))?$/.exec(options[i] ?? '');
+    if (option === null || seen.has(option[1] ?? '')) return false;
+    seen.add(option[1] ?? '');
+    const value = option[2] ?? options[++i];
+    if (value === undefined || !name.test(value)) return false;
+  }
+  return true;
 }
 
 function withoutSuffix(words: string[] | undefined, suffix: readonly string[] | undefined): string[] | undefined {

@@ -91,3 +91,14 @@ describe('planUninstall', () => {
     expect(plan.notes).toEqual(['gate.config.json was not written by gate init here, so it is kept.']);
   });
 });
+
+describe('chooseHookBin for a user-level hook file', () => {
+  const base = { projectDir: '/repo', localBin: '/repo/node_modules/.bin/gate', listedInPackageJson: true, ranThroughNpx: false, version: '1.2.3', userLevel: true };
+
+  it('never points into one repository relatively: global gate, else this checkout by absolute path, else npx', () => {
+    expect(chooseHookBin({ ...base, globalOnPath: true }).bin).toMatchObject({ mode: 'global', program: 'gate' });
+    expect(chooseHookBin({ ...base, globalOnPath: false }).bin).toMatchObject({ mode: 'global', program: '/repo/node_modules/.bin/gate' });
+    expect(chooseHookBin({ ...base, localBin: '/my repo/node_modules/.bin/gate' }).bin.program).toBe('"/my repo/node_modules/.bin/gate"');
+    expect(chooseHookBin({ ...base, localBin: undefined }).bin).toMatchObject({ mode: 'npx', program: 'npx --yes stopgate@1.2.3' });
+  });
+});

@@ -20,7 +20,8 @@ const shapeOf = (fileName: string): HookFileShape => (fileName.endsWith('setting
 /**
  * GitHub Copilot CLI: a hooks file of gate's own in `.github/hooks/` (team), or the `hooks` key of
  * `.github/copilot/settings.local.json` (personal, gitignored). Copilot ignores exit 2 from
- * `agentStop`, so the command names the harness and gate answers with JSON.
+ * `agentStop`, so the command names the harness and gate answers with JSON; its payloads name no
+ * event, so each command names its own.
  */
 export const installer: Installer = {
   harness: 'copilot',
@@ -32,8 +33,8 @@ export const installer: Installer = {
     mergeGateHooks(
       existing,
       [
-        { event: 'agentStop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
-        { event: 'userPromptSubmitted', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
+        { event: 'agentStop', command: `${hooks.command} --event agentStop`, timeout: hooks.stopTimeoutSeconds },
+        { event: 'userPromptSubmitted', command: `${hooks.command} --event userPromptSubmitted`, timeout: hooks.turnStartTimeoutSeconds },
       ],
       fileName,
       shapeOf(fileName),

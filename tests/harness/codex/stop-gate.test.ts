@@ -138,7 +138,9 @@ describe(`gate installed --personal for Codex CLI ${CODEX_VERSION}`, () => {
     expect(scenario.project.exists('.codex/hooks.json')).toBe(false);
     expect(scenario.project.status()).toEqual([' M .gitignore']);
     expect(scenario.project.read('.gitignore')).toContain('gate.local.json');
-    expect(JSON.parse(scenario.hooksFile())).toMatchObject({ hooks: { Stop: [{ hooks: [{ command: LOCAL_COMMAND }] }] } });
+    // A user-level hook runs in every repository: this checkout's gate by absolute path, not one relative to a repository.
+    const command = `${scenario.project.repo}/node_modules/.bin/gate run --harness codex`;
+    expect(JSON.parse(scenario.hooksFile())).toMatchObject({ hooks: { Stop: [{ hooks: [{ command }] }] } });
 
     const run = await scenario.run('Refactor sum.', [edit('src/sum.ts', SUM_BROKEN), text('Refactored.'), edit('src/sum.ts', SUM_OK), text('Fixed.')]);
     expect(run.blocked).toEqual([2]);
