@@ -10,6 +10,8 @@ Usage:
   gate run [--harness claude]       the hook: reads the payload on stdin, allows or refuses the stop
   gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
   gate status [--json]              what a stop would do now, and why
+  gate log [-n N] [--json]          the last N stops the hook decided (default 20)
+  gate stats [--json]               what the recorded stops add up to: fast path, cost, blocks, failing gates
   gate filter --filter ID [--budget N]  print what the agent would read for a tool's output on stdin
   gate --help | --version
 
@@ -36,6 +38,16 @@ export async function main(argv: string[]): Promise<void> {
       case 'explain': {
         const { statusCommand } = await import('./commands/status.js');
         process.exitCode = await statusCommand(args, process.env);
+        return;
+      }
+      case 'log': {
+        const { logCommand } = await import('./commands/log.js');
+        process.exitCode = logCommand(args);
+        return;
+      }
+      case 'stats': {
+        const { statsCommand } = await import('./commands/stats.js');
+        process.exitCode = statsCommand(args);
         return;
       }
       case 'init': {

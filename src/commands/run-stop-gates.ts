@@ -40,13 +40,18 @@ export async function runStopGates(stop: StopContext): Promise<number> {
   try {
     config = loadConfig(stop.configFiles, stop.projectDir);
   } catch (error) {
-    if (error instanceof ConfigError) return output.notice(messages.configInvalid(error.message));
+    if (error instanceof ConfigError) {
+      stop.trace.reason = 'config invalid';
+      return output.notice(messages.configInvalid(error.message));
+    }
     throw error;
   }
+  stop.trace.reason = 'subagents are not gated';
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
   const budgetMs = (config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0) + 30) * 1000;
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
+  stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
   try {
     return await checkStop(stop, config);
@@ -65,6 +70,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...noticesFor(decision, judged)];
   if (tampering.length > 0 && decision.kind !== 'block') notices.push(messages.tampering(describeTampering(tampering, 5)));
+  traceDecision(stop, decision, results, judged, tampering.length, state.blocks);
 
   if (decision.kind === 'block') {
     writeSession(stop.sessionFile, {
@@ -143,6 +149,8 @@ interface Judgement {
   preExistingOnly: Set<string>;
   /** Lines for the report, per gate. */
   notes: Map<string, string[]>;
+  /** How many of each gate's failures were there before the turn. */
+  preExisting: Map<string, number>;
   flaky: string[];
 }
 
@@ -151,7 +159,7 @@ interface Judgement {
  * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
  */
 async function judgeFailures(stop: StopContext, config: ResolvedConfig, results: GateResult[]): Promise<Judgement> {
-  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), flaky: [] };
+  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), flaky: [] };
   const memory = failureMemoryPath(stop.stateDir);
   const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
   for (const result of results) {
@@ -170,6 +178,7 @@ async function judgeFailures(stop: StopContext, config: ResolvedConfig, results:
     const old = ids.filter((id) => before.includes(id));
     if (old.length === 0) continue;
     const fresh = ids.length - old.length;
+    judgement.preExisting.set(result.name, old.length);
     if (fresh === 0) judgement.preExistingOnly.add(result.name);
     judgement.notes.set(result.name, [
       `Already failing before this turn (not caused by this change${fresh === 0 ? ', not blocking' : ''}): ${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}.`,
@@ -185,6 +194,37 @@ function noticesFor(decision: StopDecision, judged: Judgement): string[] {
   if (decision.preExisting.length > 0) notices.push(messages.preExisting(decision.preExisting.map((result) => result.name)));
   if (judged.flaky.length > 0) notices.push(messages.flaky(judged.flaky));
   return notices;
+}
+
+function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judgement, tampered: number, blocksBefore: number): void {
+  const trace = stop.trace;
+  trace.path = results.some((result) => !result.cached) ? 'checked' : 'fast';
+  trace.gates = results.map((result) => ({
+    name: result.name,
+    status: result.cached ? 'cached' : result.status,
+    durationMs: result.durationMs,
+    ...(result.detail ? { reason: result.detail } : {}),
+    ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : {}),
+    ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
+  }));
+  trace.blocks = decision.kind === 'block' ? blocksBefore + 1 : 0;
+  if (decision.kind === 'escape') trace.outcome = 'escape';
+  trace.reason =
+    decision.kind === 'escape'
+      ? `let through after ${blocksBefore} blocks`
+      : decision.kind === 'block'
+        ? decision.failed.length > 0
+          ? 'failed'
+          : 'tampering'
+        : decision.preExisting.length > 0
+          ? 'pre-existing failures only'
+          : results.length === 0
+            ? tampered > 0
+              ? 'no gate triggered; tampering reported'
+              : 'no gate triggered'
+            : decision.passed
+              ? 'all passed'
+              : 'no verdict';
 }
 
 function cachedPass(name: string, logPath: string): GateResult {

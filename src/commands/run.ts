@@ -13,6 +13,7 @@ import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot, UNTRACKED_HINT_THRESHOLD } from '../snapshot/take-snapshot.js';
 import { passedPath, readPassed, readSession, sessionPath, writeSession, type SessionState } from '../state/session-state.js';
+import { recordTrace, startTrace, tracedOutput, type StopTrace } from '../state/stop-trace.js';
 
 /**
  * `gate run`: the hook. This module is the hot path — a stop with nothing new to check must cost
@@ -22,7 +23,8 @@ import { passedPath, readPassed, readSession, sessionPath, writeSession, type Se
 export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const harness = optionValue(args, '--harness') ?? 'claude';
   const adapter = isHarnessName(harness) ? ADAPTERS[harness] : ADAPTERS.claude;
-  let output = hookOutput(adapter.protocol, process.stdout, process.stderr);
+  const trace = startTrace(harness);
+  let output = tracedOutput(hookOutput(adapter.protocol, process.stdout, process.stderr), trace);
   if (env['GATE'] === '0') return output.allow();
   try {
     if (!isHarnessName(harness)) return output.notice(messages.unknownHarness(harness));
@@ -30,12 +32,16 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
     if (text.trim() === '') return output.notice(messages.badPayload());
     const payload = parsePayload(text, adapter, optionValue(args, '--event'));
     if (!payload.valid) return output.notice(messages.badPayload());
-    if (payload.viaCopilot) output = hookOutput('decision', process.stdout, process.stderr);
-    return await handleEvent(payload, adapter, env, output);
+    if (payload.viaCopilot) output = tracedOutput(hookOutput('decision', process.stdout, process.stderr), trace);
+    return await handleEvent(payload, adapter, env, output, trace);
   } catch (error) {
+    trace.outcome = 'error';
+    trace.reason = error instanceof Error ? error.message : String(error);
     if (isGitError(error)) return output.notice(messages.gitFailed(error.message));
     if (isStateError(error)) return output.notice(messages.stateUnwritable(error.message));
     return output.notice(messages.crashed(error instanceof Error ? error.message : String(error)));
+  } finally {
+    recordTrace(trace);
   }
 }
 
@@ -48,7 +54,7 @@ function optionValue(args: string[], name: string): string | undefined {
   return undefined;
 }
 
-async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput): Promise<number> {
+async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput, trace: StopTrace): Promise<number> {
   // The harness's launch directory first (the payload's cwd follows the agent's `cd`).
   // Only the harness's own variables: Codex started inside a Claude Code session inherits CLAUDE_PROJECT_DIR.
   const fromEnv = adapter.projectEnv.map((name) => env[name]);
@@ -57,7 +63,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const configFiles = findConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
   if (!configFiles) return output.allow();
-  const stop = { payload, env, output, projectDir, configFiles };
+  const stop = { payload, env, output, projectDir, configFiles, trace };
   if (!repo) {
     const { runOutsideGit } = await import('./run-outside-git.js');
     return runOutsideGit(stop);
@@ -71,7 +77,13 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     return output.allow();
   }
   if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();
-  if (payload.runningBackgroundTasks > 0 || payload.notCompleted) return output.allow();
+  trace.stateDir = stateDir;
+  trace.session = sessionFileName(payload.sessionId);
+  trace.event = payload.event;
+  trace.reason = 'background tasks still running';
+  if (payload.runningBackgroundTasks > 0) return output.allow();
+  trace.reason = 'the turn did not complete';
+  if (payload.notCompleted) return output.allow();
 
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };
@@ -85,6 +97,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === configFiles.hash;
 
   if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
+    trace.reason = 'unchanged since block';
     writeSession(sessionFile, { baseline: state.baseline, blocks: 0 });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }
@@ -92,11 +105,13 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const baseline = state.baseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);
     const committed = baseline.head === snapshot.head ? [] : await committedPaths(repo, baseline.head, snapshot.head);
     const change = changedPaths(baseline, snapshot, committed);
+    trace.changed = { count: change.paths.length, sample: change.paths.slice(0, 20) };
     if (change.all || change.paths.length > 0) {
       const { runStopGates } = await import('./run-stop-gates.js');
       return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, baseline, change, notices });
     }
   }
+  trace.reason = alreadyPassed ? 'already passed' : 'no change';
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
@@ -107,4 +122,5 @@ export type HotContext = {
   output: HookOutput;
   projectDir: string;
   configFiles: NonNullable<ReturnType<typeof findConfig>>;
+  trace: StopTrace;
 };

@@ -78,7 +78,10 @@ export function appendStopRecord(stateDir: string, record: StopRecord, bound: St
   }
   try {
     // A trim renamed a new file over ours between our open and our write: make sure the line made it across.
-    if (replaced) appendUnlessPresent(path, line);
+    if (replaced) {
+      appendUnlessPresent(path, line);
+      return { written: true, trimmed: false };
+    }
     return { written: true, trimmed: isOverBound(path, size, line.length, bound) && trimStopLog(path, bound) };
   } catch (error) {
     return { written: true, trimmed: false, problem: describe(path, error) };
@@ -124,7 +127,9 @@ function isOverBound(path: string, size: number, added: number, bound: StopLogBo
 
 /**
  * Keeps the newest half, written to a temp file and renamed over the log. One trimmer at a time (a
- * lock file); lines appended to the old file after it was read are carried over to the new one.
+ * lock file); lines appended to the old file after it was read are carried over to the new one, so
+ * nothing is lost but the oldest half. A line carried over after the rename can land behind lines
+ * written just after it: the order is exact except around a trim.
  */
 function trimStopLog(path: string, bound: StopLogBound): boolean {
   const lock = `${path}.trim`;
@@ -133,11 +138,14 @@ function trimStopLog(path: string, bound: StopLogBound): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const text = readAll(fd, 0);
-    const end = text.lastIndexOf(0x0a) + 1;
-    writeFileSync(temp, newestHalf(text.subarray(0, end), bound), { mode: 0o600 });
+    const text = wholeLines(readAll(fd, 0));
+    writeFileSync(temp, newestHalf(text, bound), { mode: 0o600 });
+    // Lines that came while the temp file was written go in before the rename, in their order.
+    const meanwhile = wholeLines(readAll(fd, text.length));
+    if (meanwhile.length > 0) appendBytes(temp, meanwhile);
     renameSync(temp, path);
-    const late = readAll(fd, end);
+    // A line still being written is not whole yet: its writer sees its file replaced and appends it again.
+    const late = wholeLines(readAll(fd, text.length + meanwhile.length));
     if (late.length > 0) appendBytes(path, late);
     return true;
   } finally {
@@ -158,9 +166,10 @@ function newestHalf(text: Buffer, bound: StopLogBound): Buffer {
   return text.subarray(start);
 }
 
+/** Waits for the trim to finish carrying lines over, then appends the line if it isn't there. */
 function appendUnlessPresent(path: string, line: Buffer): void {
-  const deadline = Date.now() + 2000;
-  while (lockHeld(`${path}.trim`) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  const deadline = Date.now() + 500;
+  while ((lockAge(`${path}.trim`) ?? LOCK_STALE_MS) < LOCK_STALE_MS && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
   if (!readFileSync(path).includes(line)) appendBytes(path, line);
 }
 
@@ -174,22 +183,26 @@ function appendBytes(path: string, bytes: Buffer): void {
 }
 
 function takeLock(lock: string): boolean {
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-    return true;
-  } catch {
-    if (lockHeld(lock)) return false;
-    // Left by a process that died mid-trim.
-    rmSync(lock, { force: true });
-    return false;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) return false;
+    }
+    const age = lockAge(lock);
+    if (age !== undefined && age < LOCK_STALE_MS) return false;
+    // Gone already (try again), or left by a process that died mid-trim: a trim takes milliseconds.
+    if (age !== undefined) rmSync(lock, { force: true });
   }
+  return false;
 }
 
-function lockHeld(lock: string): boolean {
+function lockAge(lock: string): number | undefined {
   try {
-    return Date.now() - statSync(lock).mtimeMs < LOCK_STALE_MS;
+    return Date.now() - statSync(lock).mtimeMs;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -203,6 +216,10 @@ function readAll(fd: number, from: number): Buffer {
     done += read;
   }
   return buffer.subarray(0, done);
+}
+
+function wholeLines(bytes: Buffer): Buffer {
+  return bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
 }
 
 function countLines(bytes: Buffer): number {

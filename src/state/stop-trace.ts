@@ -1,0 +1,60 @@
+import type { HookOutput } from '../hook/hook-output.js';
+import { appendStopRecord, type StopRecord } from './stop-log.js';
+
+/** What a stop did, filled in as it goes and written to the stop log once it is decided. */
+export interface StopTrace {
+  started: number;
+  harness: string;
+  /** Set once the stop is in a repository with state; until then nothing is recorded. */
+  stateDir?: string;
+  session: string;
+  event?: StopRecord['event'];
+  outcome?: StopRecord['outcome'];
+  path: StopRecord['path'];
+  reason: string;
+  changed: StopRecord['changed'];
+  gates: StopRecord['gates'];
+  reportChars: number;
+  blocks: number;
+}
+
+export function startTrace(harness: string): StopTrace {
+  return { started: Date.now(), harness, session: 'no-session', path: 'fast', reason: '', changed: { count: 0, sample: [] }, gates: [], reportChars: 0, blocks: 0 };
+}
+
+/** The harness's output, noting in the trace what was said. */
+export function tracedOutput(output: HookOutput, trace: StopTrace): HookOutput {
+  return {
+    allow: () => {
+      trace.outcome ??= 'allow';
+      return output.allow();
+    },
+    notice: (message) => {
+      trace.outcome ??= 'allow';
+      return output.notice(message);
+    },
+    block: (report) => {
+      trace.outcome = 'block';
+      trace.reportChars = report.length;
+      return output.block(report);
+    },
+  };
+}
+
+export function recordTrace(trace: StopTrace): void {
+  if (trace.stateDir === undefined || trace.event === undefined) return;
+  appendStopRecord(trace.stateDir, {
+    time: new Date(trace.started).toISOString(),
+    session: trace.session,
+    harness: trace.harness,
+    event: trace.event,
+    outcome: trace.outcome ?? 'allow',
+    path: trace.path,
+    reason: trace.reason,
+    changed: trace.changed,
+    gates: trace.gates,
+    durationMs: Date.now() - trace.started,
+    reportChars: trace.reportChars,
+    blocks: trace.blocks,
+  });
+}
