@@ -169,7 +169,8 @@ function newestHalf(text: Buffer, bound: StopLogBound): Buffer {
 /** Waits for the trim to finish carrying lines over, then appends the line if it isn't there. */
 function appendUnlessPresent(path: string, line: Buffer): void {
   const deadline = Date.now() + 500;
-  while ((lockAge(`${path}.trim`) ?? LOCK_STALE_MS) < LOCK_STALE_MS && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while ((lockAge(`${path}.trim`) ?? LOCK_STALE_MS) < LOCK_STALE_MS && Date.now() < deadline) Atomics.wait(pause, 0, 0, 5);
   if (!readFileSync(path).includes(line)) appendBytes(path, line);
 }
 
