@@ -130,7 +130,8 @@ function commandText(hook: FoundGateHook): string {
 
 /** Runs the hook's command as Claude Code would (sh, CLAUDE_PROJECT_DIR set), asking for --version. */
 function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding {
-  const probe = command.replace(/\s+run(\s+--harness\s+\S+)?\s*$/, ' --version');
+  // Everything from the `run` word on (--harness, --event, a trailing `|| exit 1`) gives way to --version.
+  const probe = command.replace(/\s+run(?:\s.*)?$/, ' --version');
   const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, CLAUDE_PROJECT_DIR: projectDir }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status === 0) return { level: 'ok', message: `hook command runs from ${projectDir}: ${command} (gate ${result.stdout.trim()})` };
   const why = result.status === 127 ? 'not found (exit 127): Claude Code treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;

@@ -77,6 +77,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
       baseline: state.baseline,
       blocks: state.blocks + 1,
       blockedDigest: snapshot?.digest,
+      answeredAt: stop.payload.firedAt,
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
     });
@@ -101,7 +102,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
     return output.block(report + notChecked(decision.noVerdict));
   }
 
-  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
+  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt });
   if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
   } else if (decision.passed && snapshot && results.length > 0 && tampering.length === 0) {

@@ -96,9 +96,15 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const passed = readPassed(passedPath(stateDir)).value;
   const alreadyPassed = passed?.snapshot.digest === snapshot.digest && passed.configHash === configFiles.hash;
 
+  // The same stop a second time (Copilot runs its own hook and a Claude-format entry one after the
+  // other): the first copy's answer stands for both (any one block blocks), and the count stays.
+  if (payload.event === 'stop' && payload.firedAt !== undefined && payload.firedAt === state.answeredAt) {
+    trace.reason = 'second copy of an answered stop';
+    return output.allow();
+  }
   if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
     trace.reason = 'unchanged since block';
-    writeSession(sessionFile, { baseline: state.baseline, blocks: 0 });
+    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }
   if (!alreadyPassed) {

@@ -55,7 +55,15 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     reportReturnsAsPrompt: true,
   },
   qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
-  factory: { name: 'factory', events: CLAUDE_EVENTS, projectEnv: ['FACTORY_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  // `droid exec` fires SessionStart but no UserPromptSubmit (measured on 0.225.2): its one prompt starts there.
+  factory: {
+    name: 'factory',
+    events: { ...CLAUDE_EVENTS, SessionStart: 'turn-start' },
+    projectEnv: ['FACTORY_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'exit2',
+    reportReturnsAsPrompt: true,
+  },
   cursor: {
     name: 'cursor',
     events: { beforeSubmitPrompt: 'turn-start', stop: 'stop' },

@@ -59,6 +59,8 @@ function isGateReport(prompt: string | undefined): boolean {
  */
 function continuesTurn(data: Record<string, unknown>): boolean {
   if (typeof data['submitted_prompt'] === 'string') return false;
+  // A session restarted by compaction is mid-turn (Factory's SessionStart).
+  if (data['source'] === 'compact') return true;
   return data['prompt'] === '' || isGateReport(stringField(data, 'prompt'));
 }
 

@@ -10,6 +10,8 @@ export interface SessionState {
   blocks: number;
   /** The tree at the last block: a stop with the same tree is let through at once. */
   blockedDigest?: string;
+  /** When the harness fired the last stop gate answered (its `timestamp`): a second copy of that stop gets no second answer. */
+  answeredAt?: number;
   /** Names of the gates that failed at the last block, for the escape notice. */
   red?: string[];
   /** The human was already told about a flood of untracked files this session. */
@@ -48,12 +50,13 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, red, hinted } = value as Record<string, unknown>;
+  const { baseline, blocks, blockedDigest, answeredAt, red, hinted } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
     (baseline === undefined || isSnapshot(baseline)) &&
     (blockedDigest === undefined || typeof blockedDigest === 'string') &&
+    (answeredAt === undefined || Number.isFinite(answeredAt)) &&
     (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&
     (hinted === undefined || typeof hinted === 'boolean')
   );

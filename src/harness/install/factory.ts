@@ -23,6 +23,8 @@ export const installer: Installer = {
       [
         { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
         { event: 'UserPromptSubmit', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
+        // `droid exec` fires no UserPromptSubmit; its session start is its turn start.
+        { event: 'SessionStart', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
       ],
       fileName,
       SHAPE,
