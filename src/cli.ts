@@ -4,10 +4,10 @@ import { UsageError, exitCodeFor } from './errors.js';
 const HELP = `gate — a test gate for the end of a coding agent's turn
 
 Usage:
-  gate init [--personal] [--yes] [--dry-run]   detect the tools, show the plan, install the hooks
-  gate uninstall [--personal] [--yes]          remove exactly what init added
+  gate init [--harness NAME] [--personal] [--yes] [--dry-run]   detect the tools, show the plan, install the hooks
+  gate uninstall [--harness NAME] [--personal] [--yes]          remove exactly what init added
   gate doctor [--json]              is it installed right?
-  gate run [--harness claude]       the hook: reads the payload on stdin, allows or refuses the stop
+  gate run [--harness NAME]         the hook: reads the payload on stdin, allows or refuses the stop
   gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
   gate status [--json]              what a stop would do now, and why
   gate log [-n N] [--json]          the last N stops the hook decided (default 20)
@@ -16,8 +16,9 @@ Usage:
   gate --help | --version
 
 Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
-Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config.
-Docs: https://www.npmjs.com/package/stopgate (docs/ in the package)`;
+Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
+Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode.
+Docs: README.md and docs/ in the package.`;
 
 /** Parses the command word and hands off to the command's module, imported only when used. */
 export async function main(argv: string[]): Promise<void> {
