@@ -160,7 +160,7 @@ export const say = (text: string): Step => ({ text });
 export const stillBroken = (broken: string, k: number): string => broken.replace('a - b', `a - b - ${k}`);
 
 /** makeProject makes its folder under os.tmpdir(), which follows TMPDIR. */
-function withTmpdir<T>(dir: string | undefined, make: () => T): T {
+export function withTmpdir<T>(dir: string | undefined, make: () => T): T {
   if (dir === undefined) return make();
   const saved = process.env['TMPDIR'];
   process.env['TMPDIR'] = dir;
