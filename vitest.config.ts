@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'harness',
           include: ['tests/harness/**/*.test.ts'],
+          // The same packed-and-installed template project as the claude tier, made once per run.
+          globalSetup: ['tests/claude/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

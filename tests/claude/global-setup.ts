@@ -1,4 +1,4 @@
-// Once per run of the `claude` project: `npm pack` gate (as built) and `npm install` the template
+// Once per run of the `claude` and `harness` projects: `npm pack` gate (as built) and `npm install` the template
 // project the scenarios copy. Fails the run loudly when gate is not built or the install fails.
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';

@@ -3,11 +3,11 @@
 // agent CLI run (Qwen Code, Factory Droid or Copilot CLI) in the repo. Shared by tests/harness/{qwen,
 // factory,copilot}/; each folder supplies an AgentCli.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { makeProject, prepareTemplate, writeFileCommand, type CommandResult, type GateProject, type Template } from '../claude/gate-project.mjs';
+import { expect } from 'vitest';
+import { writeFileCommand, type CommandResult, type GateProject } from '../claude/gate-project.mjs';
+import { useTemplateProjects } from './template-projects.js';
 import { lastUserText, startChatCompletionsMock, type ChatCompletionsMock, type RecordedRequest, type Step } from './chat-completions-mock.mjs';
 
 /** The first line of every report gate blocks with (src/report/render-report.ts). */
@@ -96,32 +96,13 @@ export function runProcess(command: AgentCommand & { cwd: string }, timeoutMs: n
   });
 }
 
-/** Packs gate and installs the template once per test file; returns a function that starts a scenario. */
+/** Registers cleanup; returns a function that starts a scenario. */
 export function useChatScenarios(cli: AgentCli): (install: Install, options?: { spacedPath?: boolean }) => Promise<Scenario> {
-  let template: Template | undefined;
-  const open: Array<{ project: GateProject; mock: ChatCompletionsMock; extra: string | undefined }> = [];
-  beforeAll(() => {
-    template = prepareTemplate();
-  }, 180_000);
-  afterAll(() => {
-    if (template) rmSync(template.base, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    for (const { project, mock, extra } of open.splice(0)) {
-      await mock.close();
-      project.cleanup();
-      if (extra) rmSync(extra, { recursive: true, force: true });
-    }
-  });
+  const newProject = useTemplateProjects('chat');
 
   return async (install, options = {}) => {
-    const templateDir = template?.dir;
-    if (templateDir === undefined) throw new Error('the template project was not prepared');
-    // A parent folder whose name has a space: the hook command must quote the project path.
-    const extra = options.spacedPath ? realpathSync(mkdtempSync(join(tmpdir(), 'stopgate chat '))) : undefined;
-    const project = withTmpdir(extra, () => makeProject(templateDir));
     const mock = await startChatCompletionsMock();
-    open.push({ project, mock, extra });
+    const project = newProject({ spacedPath: options.spacedPath, closeWith: () => mock.close() });
     cli.prepareHome(project.home, project.repo, mock);
     const inits = install.map((args) => {
       const init = project.gate('init', ...args, '--yes');
@@ -158,16 +139,3 @@ export const say = (text: string): Step => ({ text });
 
 /** Red in a different way each time, so every stop has something new to check. */
 export const stillBroken = (broken: string, k: number): string => broken.replace('a - b', `a - b - ${k}`);
-
-/** makeProject makes its folder under os.tmpdir(), which follows TMPDIR. */
-export function withTmpdir<T>(dir: string | undefined, make: () => T): T {
-  if (dir === undefined) return make();
-  const saved = process.env['TMPDIR'];
-  process.env['TMPDIR'] = dir;
-  try {
-    return make();
-  } finally {
-    if (saved === undefined) delete process.env['TMPDIR'];
-    else process.env['TMPDIR'] = saved;
-  }
-}

@@ -1,11 +1,11 @@
 // One scenario = a fresh copy of the template project (gate packed and installed from its tarball)
 // as a git repo, gate installed with the real `npx gate init --harness codex`, the mock model
 // scripted, and one real `codex exec` run.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { checkBuild, makeProject, prepareTemplate, writeFileCommand, type CommandResult, type GateProject, type Template } from '../../claude/gate-project.mjs';
+import { expect } from 'vitest';
+import { writeFileCommand, type CommandResult, type GateProject } from '../../claude/gate-project.mjs';
+import { useTemplateProjects } from '../template-projects.js';
 import { runCodex, writeCodexConfig, type CodexRun } from './codex-cli.js';
 import { exec, lastInputText, startMockResponses, type MockResponses, type RecordedRequest, type Step } from './mock-responses.js';
 
@@ -48,34 +48,13 @@ export interface ScenarioOptions {
   spacedPath?: boolean;
 }
 
-/** Packs and installs the template once per file, registers cleanup; returns a function that starts a scenario. */
+/** Registers cleanup; returns a function that starts a scenario. */
 export function useScenarios(): (options?: ScenarioOptions) => Promise<Scenario> {
-  let template: Template | undefined;
-  const open: Array<{ project: GateProject; mock: MockResponses; extra: string | undefined }> = [];
-  beforeAll(() => {
-    const warning = checkBuild();
-    if (warning) console.warn(`[codex] warning: ${warning}`);
-    template = prepareTemplate();
-    console.log(`[codex] gate packed in ${template.packMs} ms, template installed in ${template.installMs} ms`);
-  });
-  afterAll(() => {
-    if (template) rmSync(template.base, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    for (const { project, mock, extra } of open.splice(0)) {
-      await mock.close();
-      project.cleanup();
-      if (extra) rmSync(extra, { recursive: true, force: true });
-    }
-  });
+  const newProject = useTemplateProjects('codex');
 
   return async ({ install = 'team', spacedPath = false } = {}) => {
-    if (!template) throw new Error('the template project was not prepared');
-    const templateDir = template.dir;
-    const extra = spacedPath ? realpathSync(mkdtempSync(join(tmpdir(), 'stopgate codex '))) : undefined;
-    const project = withTmpdir(extra, () => makeProject(templateDir));
     const mock = await startMockResponses();
-    open.push({ project, mock, extra });
+    const project = newProject({ spacedPath, closeWith: () => mock.close() });
     writeCodexConfig(join(project.home, '.codex'), mock.baseUrl);
     let init: CommandResult | undefined;
     if (install !== 'none') {
@@ -113,17 +92,4 @@ export function useScenarios(): (options?: ScenarioOptions) => Promise<Scenario>
       sessionFiles: () => (existsSync(join(stateDir, 'sessions')) ? readdirSync(join(stateDir, 'sessions')) : []),
     };
   };
-}
-
-/** makeProject makes its folder under os.tmpdir(), which follows TMPDIR. */
-function withTmpdir<T>(dir: string | undefined, make: () => T): T {
-  if (dir === undefined) return make();
-  const saved = process.env['TMPDIR'];
-  process.env['TMPDIR'] = dir;
-  try {
-    return make();
-  } finally {
-    if (saved === undefined) delete process.env['TMPDIR'];
-    else process.env['TMPDIR'] = saved;
-  }
 }

@@ -2,11 +2,11 @@
 // the real `npx gate init --harness gemini --yes`, mock-gemini.mjs scripted, and one real
 // `gemini -p` run in the repo. The shape is chat-completions-scenario.ts's, so the shared
 // scenarios (../stop-gate-scenarios.ts) run on it.
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { checkBuild, makeProject, prepareTemplate, type GateProject, type Template } from '../../claude/gate-project.mjs';
+import { expect } from 'vitest';
+import type { GateProject } from '../../claude/gate-project.mjs';
+import { useTemplateProjects } from '../template-projects.js';
 import { REPORT_HEADER, runProcess, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
 import { gemini } from './gemini-cli.js';
 import { lastUserText, startGeminiMock, type GeminiMock } from './mock-gemini.mjs';
@@ -21,34 +21,14 @@ export interface GeminiScenario extends Scenario {
   run(prompt: string, steps: Parameters<Scenario['run']>[1], options?: { timeoutMs?: number }): Promise<GeminiRun>;
 }
 
-/** Packs gate and installs the template once per test file; returns a function that starts a scenario. */
+/** Registers cleanup; returns a function that starts a scenario. */
 export function useGeminiScenarios(): (install: Install, options?: { spacedPath?: boolean }) => Promise<GeminiScenario> {
-  let template: Template | undefined;
-  const open: Array<{ project: GateProject; mock: GeminiMock; extra: string | undefined }> = [];
-  beforeAll(() => {
-    const warning = checkBuild();
-    if (warning) console.warn(`[gemini] warning: ${warning}`);
-    template = prepareTemplate();
-  }, 180_000);
-  afterAll(() => {
-    if (template) rmSync(template.base, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    for (const { project, mock, extra } of open.splice(0)) {
-      await mock.close();
-      project.cleanup();
-      if (extra) rmSync(extra, { recursive: true, force: true });
-    }
-  });
+  const newProject = useTemplateProjects('gemini');
 
   return async (install, options = {}) => {
-    if (!template) throw new Error('the template project was not prepared');
     // Gemini CLI substitutes $GEMINI_PROJECT_DIR into the command itself: a path with a space tests that.
-    const templateDir = template.dir;
-    const extra = options.spacedPath ? realpathSync(mkdtempSync(join(tmpdir(), 'stopgate gemini '))) : undefined;
-    const project = withTmpdir(extra, () => makeProject(templateDir));
     const mock = await startGeminiMock();
-    open.push({ project, mock, extra });
+    const project = newProject({ spacedPath: options.spacedPath, closeWith: () => mock.close() });
     gemini.prepareHome(project.home, project.repo, mock);
     const inits = install.map((args) => {
       const init = project.gate('init', ...args, '--yes');
@@ -76,19 +56,6 @@ export function useGeminiScenarios(): (install: Install, options?: { spacedPath?
       sessionFiles: () => (existsSync(join(stateDir, 'sessions')) ? readdirSync(join(stateDir, 'sessions')).filter((name) => name.endsWith('.json')) : []),
     };
   };
-}
-
-/** makeProject makes its folder under os.tmpdir(), which follows TMPDIR. */
-function withTmpdir<T>(dir: string | undefined, make: () => T): T {
-  if (dir === undefined) return make();
-  const saved = process.env['TMPDIR'];
-  process.env['TMPDIR'] = dir;
-  try {
-    return make();
-  } finally {
-    if (saved === undefined) delete process.env['TMPDIR'];
-    else process.env['TMPDIR'] = saved;
-  }
 }
 
 function parseResult(stdout: string): GeminiRun['result'] {

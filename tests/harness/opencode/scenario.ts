@@ -3,13 +3,13 @@
 // and one prompt to a real `opencode serve` in the repo. `opencode run` ends at the first idle, so
 // only the server shows the plugin's follow-up messages. The shape is chat-completions-scenario.ts's,
 // so the shared scenarios (../stop-gate-scenarios.ts) run on it.
-import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { checkBuild, makeProject, prepareTemplate, type GateProject, type Template } from '../../claude/gate-project.mjs';
+import { expect } from 'vitest';
+import type { GateProject } from '../../claude/gate-project.mjs';
+import { useTemplateProjects } from '../template-projects.js';
 import { lastUserText, startChatCompletionsMock, type ChatCompletionsMock } from '../chat-completions-mock.mjs';
-import { REPORT_HEADER, withTmpdir, type AgentCli, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
+import { REPORT_HEADER, type AgentCli, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
 import { OPENCODE_VERSION, seedPluginDependencies, shell, startOpencodeServer, writeOpencodeConfig } from './opencode-cli.js';
 
 /** The plugin logs one of these when it lets a stop through: the turn is over. */
@@ -35,34 +35,13 @@ export const opencode: AgentCli = {
   },
 };
 
-/** Packs gate and installs the template once per test file; returns a function that starts a scenario. */
+/** Registers cleanup; returns a function that starts a scenario. */
 export function useOpencodeScenarios(): (install: Install, options?: { spacedPath?: boolean }) => Promise<OpencodeScenario> {
-  let template: Template | undefined;
-  const open: Array<{ project: GateProject; mock: ChatCompletionsMock; extra: string | undefined }> = [];
-  beforeAll(() => {
-    const warning = checkBuild();
-    if (warning) console.warn(`[opencode] warning: ${warning}`);
-    template = prepareTemplate();
-  }, 180_000);
-  afterAll(() => {
-    if (template) rmSync(template.base, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    for (const { project, mock, extra } of open.splice(0)) {
-      await mock.close();
-      project.cleanup();
-      if (extra) rmSync(extra, { recursive: true, force: true });
-    }
-  });
+  const newProject = useTemplateProjects('opencode');
 
   return async (install, options = {}) => {
-    const templateDir = template?.dir;
-    if (templateDir === undefined) throw new Error('the template project was not prepared');
-    // A parent folder whose name has a space: the plugin must quote the project path.
-    const extra = options.spacedPath ? realpathSync(mkdtempSync(join(tmpdir(), 'stopgate opencode '))) : undefined;
-    const project = withTmpdir(extra, () => makeProject(templateDir));
     const mock = await startChatCompletionsMock();
-    open.push({ project, mock, extra });
+    const project = newProject({ spacedPath: options.spacedPath, closeWith: () => mock.close() });
     opencode.prepareHome(project.home, project.repo, mock);
     const inits = install.map((args) => {
       const init = project.gate('init', ...args, '--yes');
