@@ -411,3 +411,33 @@ describe('sum', () => {
     expect(blocked.stderr).toMatch(/gate\.config\.json: .*tamper/);
   });
 });
+
+describe('the record of real stops', () => {
+  it('gate log and gate stats match a scripted sequence of stops through the hook', () => {
+    repo = makeRepo(vitestProject({ maxBlocks: 2, gates: [{ name: 'test', preset: 'vitest' }] }), { nodeModules: true });
+    promptStart(repo);
+    expect(stop(repo).code).toBe(0); // nothing changed: fast
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo).code).toBe(2); // blocked
+    expect(stop(repo).code).toBe(0); // unchanged since the block: fast
+    repo.write('src/sum.ts', SUM_STILL_BROKEN);
+    expect(stop(repo).code).toBe(2); // blocked again
+    repo.write('src/sum.ts', SUM_BROKEN.replace('a - b', '0'));
+    expect(stop(repo).code).toBe(2); // a new tree, still red: block 1 again (the unchanged stop reset the count)
+    repo.write('src/sum.ts', SUM_STILL_BROKEN.replace('a * b', 'a * b * 2'));
+    expect(stop(repo).code).toBe(0); // the second block in a row was the last: let through
+
+    const records = JSON.parse(runBin(['log', '--json'], { cwd: repo.dir, env: repo.env }).stdout) as Array<{ outcome: string; path: string; reason: string; blocks: number }>;
+    expect(records.map((r) => [r.outcome, r.path, r.reason, r.blocks])).toEqual([
+      ['allow', 'fast', 'no change', 0],
+      ['block', 'checked', 'failed', 1],
+      ['allow', 'fast', 'unchanged since block', 0],
+      ['block', 'checked', 'failed', 1],
+      ['block', 'checked', 'failed', 2],
+      ['escape', 'checked', 'let through after 2 blocks', 0],
+    ]);
+    const stats = JSON.parse(runBin(['stats', '--json'], { cwd: repo.dir, env: repo.env }).stdout);
+    expect(stats).toMatchObject({ stops: 6, sessions: 1, fastPath: { stops: 2 }, outcomes: { allow: 2, block: 3, escape: 1, error: 0 } });
+    expect(stats.failingGates).toEqual([expect.objectContaining({ name: 'test' })]);
+  });
+});
