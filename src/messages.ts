@@ -1,5 +1,7 @@
 /** Every sentence gate says to a human from the hook, in one place. */
 export const messages = {
+  blocked: (red: string[], block: number, maxBlocks: number) =>
+    `gate: refused the stop (block ${block} of ${maxBlocks}): ${red.length > 0 ? `${red.join(', ')} failed` : 'the change weakens tests or checks'}; the agent has the report.`,
   escape: (blocks: number, red: string[]) =>
     `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
   unchangedSinceBlock: (red: string[]) =>

@@ -99,7 +99,8 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
         ...(decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
       ],
     });
-    return output.block(report + notChecked(decision.noVerdict));
+    const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
+    return output.block(report + notChecked(decision.noVerdict), toHuman);
   }
 
   writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt });

@@ -24,7 +24,7 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
   const harness = optionValue(args, '--harness') ?? 'claude';
   const adapter = isHarnessName(harness) ? ADAPTERS[harness] : ADAPTERS.claude;
   const trace = startTrace(harness);
-  let output = tracedOutput(hookOutput(adapter.protocol, process.stdout, process.stderr), trace);
+  let output = tracedOutput(hookOutput(adapter.protocol, process.stdout, process.stderr, adapter.blockStdout), trace);
   if (env['GATE'] === '0') return output.allow();
   try {
     if (!isHarnessName(harness)) return output.notice(messages.unknownHarness(harness));

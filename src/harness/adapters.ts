@@ -18,6 +18,12 @@ export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'other';
  */
 export type BlockProtocol = 'exit2' | 'decision' | 'followup' | 'plugin';
 
+/**
+ * What an exit-2 block also prints on stdout: `system-message` is `{"systemMessage": …}` for the
+ * human, which also keeps Claude Code from taking the block for a missing hook script.
+ */
+export type BlockStdout = 'none' | 'system-message';
+
 export interface Adapter {
   name: HarnessName;
   events: Readonly<Record<string, TurnEvent>>;
@@ -25,6 +31,8 @@ export interface Adapter {
   projectEnv: readonly string[];
   sessionKeys: readonly string[];
   protocol: BlockProtocol;
+  /** Only with `exit2`; `none` when unset. */
+  blockStdout?: BlockStdout;
   /**
    * The harness delivers a block as a new prompt and fires its turn-start event again with the
    * report as `prompt` (Gemini CLI, measured; Cursor, taken as possible): that is no new turn.
@@ -36,7 +44,15 @@ const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentSt
 
 export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   // reportReturnsAsPrompt: Copilot CLI runs Claude-format entries too, and fires UserPromptSubmit again with the report.
-  claude: { name: 'claude', events: CLAUDE_EVENTS, projectEnv: ['CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  claude: {
+    name: 'claude',
+    events: CLAUDE_EVENTS,
+    projectEnv: ['CLAUDE_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'exit2',
+    blockStdout: 'system-message',
+    reportReturnsAsPrompt: true,
+  },
   codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2' },
   gemini: {
     name: 'gemini',

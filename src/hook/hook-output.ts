@@ -1,4 +1,4 @@
-import type { BlockProtocol } from '../harness/adapters.js';
+import type { BlockProtocol, BlockStdout } from '../harness/adapters.js';
 
 /**
  * The three things a hook can say, in the harness's own protocol. Nothing else is ever printed:
@@ -8,11 +8,11 @@ export interface HookOutput {
   allow(): number;
   /** Let the turn end and tell the human (never the agent). */
   notice(message: string): number;
-  /** Refuse the stop; the report is what the agent reads. */
-  block(report: string): number;
+  /** Refuse the stop; the report is what the agent reads, `toHuman` one line for the person watching. */
+  block(report: string, toHuman: string): number;
 }
 
-export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): HookOutput {
+export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, blockStdout: BlockStdout = 'none'): HookOutput {
   const json = (value: object): number => {
     stdout.write(`${JSON.stringify(value)}\n`);
     return 0;
@@ -22,7 +22,11 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
       return {
         allow: () => 0,
         notice: (message) => json({ systemMessage: message }),
-        block(report) {
+        block(report, toHuman) {
+          // Claude Code drops an exit-2 block with empty stdout whose stderr says "no such file" or
+          // "can't open" (its guess for a missing hook script); any stdout turns that guess off, and a
+          // systemMessage there reaches the human only (docs/stop-contract.md).
+          if (blockStdout === 'system-message') json({ systemMessage: toHuman });
           stderr.write(report);
           return 2;
         },

@@ -33,10 +33,10 @@ export function tracedOutput(output: HookOutput, trace: StopTrace): HookOutput {
       trace.outcome ??= 'allow';
       return output.notice(message);
     },
-    block: (report) => {
+    block: (report, toHuman) => {
       trace.outcome = 'block';
       trace.reportChars = report.length;
-      return output.block(report);
+      return output.block(report, toHuman);
     },
   };
 }
