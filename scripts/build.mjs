@@ -3,13 +3,16 @@
 //   loads no ESM loader and no module it doesn't use; its slow half is imported from the ESM build.
 // - dist/*.js: everything else as ES modules with code splitting, each command imported lazily.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 
 // Dependencies are bundled too: the package then runs from a copy without node_modules (the Claude
 // Code plugin cache), and start-up loads fewer files.
 const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
 
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Built beside dist/ and swapped in whole: tests running from dist/ never see it half-written.
+const dist = new URL('../dist', import.meta.url);
+const staging = `dist.partial-${process.pid}`;
+await rm(staging, { recursive: true, force: true });
 await build({
   ...common,
   entryPoints: {
@@ -20,7 +23,7 @@ await build({
     'init/presets-doc': 'src/init/presets-doc.ts',
     'filters/filter-output': 'src/filters/filter-output.ts',
   },
-  outdir: 'dist',
+  outdir: staging,
   splitting: true,
   format: 'esm',
   // Bundled CommonJS dependencies call require(); ES modules have none of their own.
@@ -41,8 +44,15 @@ const slowHalf = {
 await build({
   ...common,
   entryPoints: ['src/hook-main.ts'],
-  outfile: 'dist/hook.cjs',
+  outfile: `${staging}/hook.cjs`,
   format: 'cjs',
   supported: { 'dynamic-import': true },
   plugins: [slowHalf],
 });
+
+const old = `dist.old-${process.pid}`;
+await rename(dist, old).catch((error) => {
+  if (error.code !== 'ENOENT') throw error;
+});
+await rename(staging, dist);
+await rm(old, { recursive: true, force: true });

@@ -148,14 +148,14 @@ function nextSteps(plan: InstallPlan, projectDir: string): string {
 }
 
 /** The worst case the stop hook must wait for: every gate running to its timeout, one after another. */
-function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): { seconds: number; maxBlocks: number } | undefined {
+function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): { seconds: number; maxBlocks: number; subagents: boolean } | undefined {
   const found = findConfig(projectDir, repoRoot);
   const file = personal ? 'local' : 'team';
   const files = found ?? { dir: projectDir, hash: '' };
   const withPlanned = text === undefined ? files : { ...files, dir: found?.dir ?? projectDir, [file]: { path: join(projectDir, personal ? 'gate.local.json' : 'gate.config.json'), text } };
   try {
     const config = loadConfig(withPlanned, projectDir);
-    return { seconds: config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks };
+    return { seconds: config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents };
   } catch {
     return undefined;
   }

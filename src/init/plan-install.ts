@@ -39,7 +39,7 @@ export interface InstallInputs {
   /** Current contents of a file, by path relative to projectDir (or absolute). */
   read: (path: string) => string | undefined;
   /** Seconds the gates of the resulting config may take in all, or undefined if unknown. */
-  gatesBudget: (configText: string | undefined) => { seconds: number; maxBlocks: number } | undefined;
+  gatesBudget: (configText: string | undefined) => { seconds: number; maxBlocks: number; subagents: boolean } | undefined;
   isIgnored: (relativePath: string) => boolean;
   schemaRef: string | undefined;
 }
@@ -80,7 +80,7 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
   const hookBefore = inputs.read(hookFile);
   const merged = inputs.installer.merge(
     hookBefore,
-    { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3 },
+    { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3, subagents: budget?.subagents ?? false },
     hookFile,
   );
   if (merged.changed) changes.push({ path: resolve(inputs.projectDir, hookFile), display: hookFile, before: hookBefore, after: merged.text });

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   body: unknown;
   /** true for the main conversation's model calls: the ones that consume the script */
   main: boolean;
+  /** true for a subagent's model calls (with tools): they consume the subagent script */
+  subagent: boolean;
   /** index of the script step that answered it; null for side requests and once the script ran out */
   step: number | null;
 }
@@ -25,6 +27,8 @@ export interface MockAnthropic {
   port: number;
   requests: RecordedRequest[];
   script(steps: readonly Step[]): void;
+  /** What subagents answer, in order, across all subagents; "OK." once used up. */
+  scriptSubagent(steps: readonly Step[]): void;
   mainRequests(): RecordedRequest[];
   /** main requests that arrived after the script was used up (answered "OK.") */
   unscripted(): RecordedRequest[];

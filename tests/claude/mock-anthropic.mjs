@@ -30,13 +30,24 @@ function systemText(body) {
 // some (prompt hooks) reuse the main system prompt and history, so the system prompt alone can't tell.
 /** @param {string} path @param {import('node:http').IncomingHttpHeaders} headers @param {unknown} body */
 function isMainRequest(path, headers, body) {
+  return isAgentTurn(path, body) && !isSubagent(headers, body);
+}
+
+/**
+ * A model call of an agent working with its tools: the main conversation's, or a subagent's.
+ * @param {string} path @param {unknown} body
+ */
+function isAgentTurn(path, body) {
   if (path !== '/v1/messages' || !isRecord(body)) return false;
-  if (headers['x-claude-code-agent-id'] !== undefined) return false;
-  if (systemText(body).includes('cc_is_subagent=true')) return false;
   if (!Array.isArray(body.tools) || body.tools.length === 0) return false;
   if (typeof body.max_tokens === 'number' && body.max_tokens <= 1) return false;
   const outputConfig = body.output_config;
   return !(isRecord(outputConfig) && outputConfig.format !== undefined) && body.output_format === undefined;
+}
+
+/** @param {import('node:http').IncomingHttpHeaders} headers @param {Record<string, unknown>} body */
+function isSubagent(headers, body) {
+  return headers['x-claude-code-agent-id'] !== undefined || systemText(body).includes('cc_is_subagent=true');
 }
 
 /** @param {unknown} content @returns {string[]} */
@@ -165,6 +176,9 @@ export async function startMockAnthropic() {
   /** @type {readonly Step[]} */
   let steps = [];
   let next = 0;
+  /** @type {readonly Step[]} */
+  let subagentSteps = [];
+  let nextSubagent = 0;
   let counter = 0;
 
   /** @param {Step} step @returns {Block[]} */
@@ -181,12 +195,14 @@ export async function startMockAnthropic() {
     const body = await readBody(req);
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
     const main = isMainRequest(path, req.headers, body);
+    const subagent = !main && isAgentTurn(path, body) && isRecord(body) && isSubagent(req.headers, body);
     const step = main && next < steps.length ? next++ : null;
-    requests.push({ method: req.method ?? '', path, headers: req.headers, body, main, step });
+    const subagentStep = subagent && nextSubagent < subagentSteps.length ? nextSubagent++ : null;
+    requests.push({ method: req.method ?? '', path, headers: req.headers, body, main, subagent, step });
 
     if (path === '/v1/messages/count_tokens') return sendJson(res, 200, { input_tokens: 10 });
     if (path !== '/v1/messages' || req.method !== 'POST') return sendJson(res, 200, {});
-    const scripted = step === null ? undefined : steps[step];
+    const scripted = step !== null ? steps[step] : subagentStep !== null ? subagentSteps[subagentStep] : undefined;
     /** @type {Block} */
     const fallback = { type: 'text', text: main ? DEFAULT_TEXT : sideText(body) };
     const blocks = scripted ? blocksFor(scripted) : [fallback];
@@ -212,6 +228,10 @@ export async function startMockAnthropic() {
     script(newSteps) {
       steps = [...newSteps];
       next = 0;
+    },
+    scriptSubagent(newSteps) {
+      subagentSteps = [...newSteps];
+      nextSubagent = 0;
     },
     mainRequests: () => requests.filter((request) => request.main),
     unscripted: () => requests.filter((request) => request.main && request.step === null),

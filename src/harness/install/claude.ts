@@ -14,6 +14,7 @@ export const installer: Installer = {
       [
         { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
         { event: 'UserPromptSubmit', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
+        ...(hooks.subagents ? [{ event: 'SubagentStop', command: hooks.command, timeout: hooks.stopTimeoutSeconds }] : []),
       ],
       fileName,
     ),

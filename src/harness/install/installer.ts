@@ -33,6 +33,8 @@ export interface InstallHooks {
   turnStartTimeoutSeconds: number;
   /** Cursor's `loop_limit` equals gate's own bound. */
   maxBlocks: number;
+  /** The config gates subagents too (`subagents: true`): Claude Code then gets a SubagentStop entry. */
+  subagents?: boolean;
 }
 
 export interface HookBin {

@@ -1,0 +1,37 @@
+// Every block reaches OpenCode's model once, verbatim, whatever its words (issue 12). gate's plugin
+// reads gate's one JSON object and sends the report with client.session.promptAsync; OpenCode stores
+// it as a user text part and passes it to the model unchanged (MessageV2.toModelMessages): these are
+// the reports a harness could drop or change, sent through a real `opencode serve`.
+// docs/harness-opencode.md, "What can drop a block".
+import { describe, expect, it } from 'vitest';
+import { allMessageText } from '../chat-completions-mock.mjs';
+import { editStep, say } from '../chat-completions-scenario.js';
+import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
+import { OPENCODE_VERSION } from './opencode-cli.js';
+import { opencode, STOP_ALLOWED, useOpencodeScenarios } from './scenario.js';
+
+const start = useOpencodeScenarios();
+
+describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbatim`, () => {
+  it.each(DELIVERY_CASES)('$name', async (testCase) => {
+    const scenario = await start([['--harness', 'opencode']]);
+    const run = await scenario.run('Add a test.', [editStep(opencode, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
+
+    // write, stop (blocked), stop again unchanged (let through): three model requests.
+    expect(run.main).toHaveLength(3);
+    expect(run.blocked).toEqual([2]);
+    expect(scenario.mock.unscripted()).toEqual([]);
+    const request = run.main[2];
+    // The plugin's message is the report itself: nothing before it, and (expectDelivered) nothing after it.
+    const sent = run.sent[2] ?? '';
+    expect(sent.search(HEADER), sent.slice(0, 300)).toBe(0);
+    expectDelivered(testCase, allMessageText(request), sent, scenario.project.repo);
+    expect(occurrences(JSON.stringify(request?.body), HEADER)).toBe(1);
+
+    // The turn ended: one report sent, then the unchanged stop let through with a notice for the human.
+    expect(occurrences(run.stderr, /message="gate: stop refused, report sent \(1 of 3\)"/)).toBe(1);
+    expect(occurrences(run.stderr, STOP_ALLOWED)).toBe(1);
+    expect(run.notices).toEqual([expect.stringMatching(/^gate: the agent stopped again without changing anything since it was blocked/)]);
+    expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
+  });
+});
