@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Installs the real Claude Code CLI, pinned, into .cache/claude-code/<version>/ for the
 // end-to-end tests, and prints the path of its binary. Safe to run twice.
-// Keep VERSION in sync with CLAUDE_CODE_VERSION in tests/claude/claude-cli.mjs.
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '2.1.328';
+const VERSION = cliVersion('claude'); // scripts/cli-versions.mjs
 const PACKAGE = '@anthropic-ai/claude-code';
 
 // The native binary ships in an optional per-platform package; the wrapper's postinstall

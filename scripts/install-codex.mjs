@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Installs the real Codex CLI, pinned, into .cache/codex/<version>/ for the end-to-end tests, and
 // prints the path of its native binary. Safe to run twice; needs no terminal.
-// Keep VERSION in sync with CODEX_VERSION in tests/harness/codex/codex-cli.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '0.171.0';
+const VERSION = cliVersion('codex'); // scripts/cli-versions.mjs
 const PACKAGE = '@openai/codex';
 
 // The wrapper (bin/codex.js) only finds and execs a native binary shipped in an optional

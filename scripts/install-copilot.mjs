@@ -2,11 +2,12 @@
 // Installs the real GitHub Copilot CLI, pinned, into .cache/copilot/<version>/ for the end-to-end
 // tests, unpacks its runtime once into .cache/copilot/<version>/xdg-cache/ (the tests point
 // XDG_CACHE_HOME there), and prints the path of its native binary. Safe to run twice; needs no
-// terminal. Keep VERSION in sync with COPILOT_VERSION in tests/harness/copilot/copilot-cli.ts.
+// terminal.
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '1.0.102';
+const VERSION = cliVersion('copilot'); // scripts/cli-versions.mjs
 const PACKAGE = '@github/copilot';
 
 // The wrapper's npm-loader.js only execs the native binary of the optional per-platform package;

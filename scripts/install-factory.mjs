@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Installs the real Factory Droid CLI, pinned, into .cache/factory-droid/<version>/ for the
 // end-to-end tests, and prints the path of its native binary. Safe to run twice; needs no terminal.
-// Keep VERSION in sync with FACTORY_VERSION in tests/harness/factory/droid-cli.ts.
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '0.225.2';
+const VERSION = cliVersion('factory'); // scripts/cli-versions.mjs
 
 // The wrapper `@factory/cli` downloads its binary in a postinstall (and has no 0.225.2), so the
 // per-platform package that carries the binary is installed directly.

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Installs the real Gemini CLI, pinned, into .cache/gemini-cli/<version>/ for the end-to-end tests,
 // and prints the path of its entry script (run it with node). Safe to run twice; needs no terminal.
-// Keep VERSION in sync with GEMINI_VERSION in tests/harness/gemini/gemini-cli.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '0.61.0';
+const VERSION = cliVersion('gemini'); // scripts/cli-versions.mjs
 const PACKAGE = '@google/gemini-cli';
 const entryRelative = join('node_modules', ...PACKAGE.split('/'), 'bundle', 'gemini.js');
 

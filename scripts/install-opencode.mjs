@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Installs the real OpenCode CLI, pinned, into .cache/opencode/<version>/ for the end-to-end tests,
 // and prints the path of its native binary. Safe to run twice; needs no terminal.
-// Keep VERSION in sync with OPENCODE_VERSION in tests/harness/opencode/opencode-cli.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '1.18.33';
+const VERSION = cliVersion('opencode'); // scripts/cli-versions.mjs
 const PACKAGE = 'opencode-ai';
 
 // The binary (a Bun executable, so Node's version does not matter) ships in an optional

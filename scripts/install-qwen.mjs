@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Installs the real Qwen Code CLI, pinned, into .cache/qwen-code/<version>/ for the end-to-end
 // tests, and prints the path of its entry script (run it with node). Safe to run twice; needs no
-// terminal. Keep VERSION in sync with QWEN_VERSION in tests/harness/qwen/qwen-cli.ts.
+// terminal.
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliVersion } from './cli-versions.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
-const VERSION = '0.24.4';
+const VERSION = cliVersion('qwen'); // scripts/cli-versions.mjs
 const PACKAGE = '@qwen-code/qwen-code';
 const packageDir = join('node_modules', ...PACKAGE.split('/'));
 const entryRelative = join(packageDir, 'cli-entry.js');

@@ -7,30 +7,30 @@ import { ConfigError } from '../config/config-problem.js';
 import { findConfig } from '../config/find-config.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { UsageError } from '../errors.js';
+import { probeDelivery } from '../doctor/probe-delivery.js';
+import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { findRepo } from '../git/find-repo.js';
+import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
+import { loadInstaller } from '../harness/install/installers.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { findGateHooks, type FoundGateHook } from '../init/settings-merge.js';
 import { splitCommand } from '../plan/split-command.js';
-
-type Level = 'ok' | 'problem' | 'info';
-interface Finding {
-  level: Level;
-  message: string;
-}
 
 const MARK: Record<Level, string> = { ok: '✔', problem: '✖', info: '·' };
 const DEFAULT_HOOK_TIMEOUT = 600;
 
 /** `gate doctor`: is gate installed right here? Exit 0 when all is well, 1 with each problem said. */
 export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  let json: boolean;
+  let values: { json: boolean; harness: string };
   try {
-    json = parseArgs({ args, options: { json: { type: 'boolean', default: false } } }).values.json;
+    values = parseArgs({ args, options: { json: { type: 'boolean', default: false }, harness: { type: 'string', default: 'claude' } } }).values;
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate doctor [--json]`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate doctor [--harness NAME] [--json]`);
   }
+  const { json, harness } = values;
+  if (!isHarnessName(harness)) throw new UsageError(`unknown harness "${harness}"; known: ${HARNESS_NAMES.join(', ')}`);
   const projectDir = process.cwd();
-  const findings = diagnose(projectDir, env);
+  const findings = harness === 'claude' ? diagnose(projectDir, env) : await diagnoseHarness(harness, projectDir, env);
   const problems = findings.filter((finding) => finding.level === 'problem').length;
   if (json) process.stdout.write(`${JSON.stringify({ ok: problems === 0, findings }, null, 2)}\n`);
   else {
@@ -90,15 +90,61 @@ function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
     const where = installed.filter(({ hooks }) => hooks.some((hook) => hook.event === 'Stop')).map(({ file }) => file);
     findings.push({ level: 'problem', message: `gate's Stop hook is installed in ${where.join(' and ')} with different commands: every stop would run the gates twice; run "npx gate uninstall" (or --personal) for one of them` });
   }
-  for (const command of stopCommands) findings.push(checkCommandRuns(command, projectDir, env));
+  for (const command of stopCommands) findings.push(...checkCommand('claude', command, projectDir, env));
   if (repo && resolve(repo.root) !== resolve(projectDir)) {
     findings.push({ level: 'info', message: `Claude Code reads hooks only from the directory it is started in: start it in ${projectDir} for these hooks to run (not in ${repo.root})` });
   }
+  const stopHooks = installed.flatMap(({ file, hooks }) => hooks.filter((hook) => hook.event === 'Stop').map((hook) => ({ file, timeout: hook.timeout })));
+  const checked = checkConfig(projectDir, repo?.root, env, stopHooks);
+  findings.push(...checked.findings);
+  for (const { file, hooks } of installed) {
+    if (checked.config?.subagents && !hooks.some((hook) => hook.event === 'SubagentStop')) {
+      findings.push({ level: 'problem', message: `${file}: the config gates subagents, but there is no SubagentStop hook; run "npx gate init" again` });
+    }
+  }
+  return findings;
+}
 
-  const configFiles = findConfig(projectDir, repo?.root);
+/** Another harness: gate's entries in its project and personal files, each stop command probed, the config. */
+async function diagnoseHarness(harness: HarnessName, projectDir: string, env: NodeJS.ProcessEnv): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const adapter = ADAPTERS[harness];
+  const installer = await loadInstaller(harness);
+  const home = env['HOME'] ?? homedir();
+  const stops: Array<{ file: string; command: string; timeout: number | undefined }> = [];
+  for (const personal of [false, true]) {
+    const file = installer.file(personal, home);
+    const text = readIfPresent(resolve(projectDir, file));
+    if (text === undefined) continue;
+    try {
+      const hooks = installer.find(text, file);
+      if (hooks.length === 0) continue;
+      findings.push({ level: 'ok', message: `${file}: gate hooks on ${hooks.map((hook) => hook.event).join(', ')}` });
+      const stopHooks = hooks.filter((hook) => adapter.events[hook.event] === 'stop');
+      if (stopHooks.length === 0) findings.push({ level: 'problem', message: `${file}: no stop hook, so no stop is ever gated; run "npx gate init --harness ${harness}"` });
+      stops.push(...stopHooks.map((hook) => ({ file, command: hook.command, timeout: hook.timeoutSeconds })));
+    } catch (error) {
+      findings.push({ level: 'problem', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "npx gate init --harness ${harness}"` });
+  for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
+  if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
+  return [...findings, ...checkConfig(projectDir, findRepo(projectDir)?.root, env, stops).findings];
+}
+
+/** The config is valid, its programs are found, and each stop hook's timeout is above the gates' total. */
+function checkConfig(
+  projectDir: string,
+  repoRoot: string | undefined,
+  env: NodeJS.ProcessEnv,
+  stopHooks: Array<{ file: string; timeout: number | undefined }>,
+): { findings: Finding[]; config?: ResolvedConfig } {
+  const findings: Finding[] = [];
+  const configFiles = findConfig(projectDir, repoRoot);
   if (!configFiles) {
     findings.push({ level: 'problem', message: 'no gate.config.json or gate.local.json from here up to the git root; run "npx gate init"' });
-    return findings;
+    return { findings };
   }
   let config: ResolvedConfig;
   try {
@@ -106,35 +152,39 @@ function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     for (const problem of error.message.split('\n')) findings.push({ level: 'problem', message: problem });
-    return findings;
+    return { findings };
   }
   findings.push({ level: 'ok', message: `config valid: ${config.gates.map((gate) => gate.name).join(', ') || 'no gates'}` });
   for (const gate of config.gates) findings.push(checkProgram(gate.name, gate.run, gate.shell, gate.cwd, env));
   const budget = config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
-  for (const { file, hooks } of installed) {
-    for (const hook of hooks.filter((entry) => entry.event === 'Stop')) {
-      const timeout = hook.timeout ?? DEFAULT_HOOK_TIMEOUT;
-      findings.push(
-        timeout > budget
-          ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${budget} s` }
-          : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${budget} s: Claude Code would kill gate first and let the stop through silently; run "npx gate init" again` },
-      );
-    }
+  for (const { file, timeout = DEFAULT_HOOK_TIMEOUT } of stopHooks) {
+    findings.push(
+      timeout > budget
+        ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${budget} s` }
+        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${budget} s: the harness would kill gate first and let the stop through silently; run "npx gate init" again` },
+    );
   }
-  return findings;
+  return { findings, config };
+}
+
+/** The command runs from the launch directory, and a failing stop through it reaches the agent. */
+function checkCommand(harness: HarnessName, command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
+  const runs = checkCommandRuns(command, projectDir, env, ADAPTERS[harness].projectEnv);
+  return runs.level === 'ok' ? [runs, probeDelivery(ADAPTERS[harness], command, projectDir, env)] : [runs];
 }
 
 function commandText(hook: FoundGateHook): string {
   return hook.args ? [hook.command, ...hook.args].join(' ') : hook.command;
 }
 
-/** Runs the hook's command as Claude Code would (sh, CLAUDE_PROJECT_DIR set), asking for --version. */
-function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding {
+/** Runs the hook's command as the harness would (sh, its project variable set), asking for --version. */
+function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, projectEnv: readonly string[]): Finding {
   // Everything from the `run` word on (--harness, --event, a trailing `|| exit 1`) gives way to --version.
   const probe = command.replace(/\s+run(?:\s.*)?$/, ' --version');
-  const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, CLAUDE_PROJECT_DIR: projectDir }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const projectVars = Object.fromEntries(projectEnv.map((name) => [name, projectDir]));
+  const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, ...projectVars }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status === 0) return { level: 'ok', message: `hook command runs from ${projectDir}: ${command} (gate ${result.stdout.trim()})` };
-  const why = result.status === 127 ? 'not found (exit 127): Claude Code treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;
+  const why = result.status === 127 ? 'not found (exit 127): every harness treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;
   return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${why}. Is stopgate installed (npm install)?` };
 }
 

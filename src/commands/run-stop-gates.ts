@@ -5,7 +5,7 @@ import { decideStop, describeOutcome, type StopDecision } from '../decide-stop.j
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates, type ChangeSet } from '../plan/select-gates.js';
-import { renderReport } from '../report/render-report.js';
+import { renderReportWithin } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
@@ -81,7 +81,8 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
     });
-    const report = renderReport({
+    const unchecked = notChecked(decision.noVerdict);
+    const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
       failed: decision.failed.map((result) => ({
         name: result.name,
         command: result.command,
@@ -100,7 +101,7 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
       ],
     });
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
-    return output.block(report + notChecked(decision.noVerdict), toHuman);
+    return output.block(report + unchecked, toHuman);
   }
 
   writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt });

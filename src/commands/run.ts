@@ -57,13 +57,14 @@ function optionValue(args: string[], name: string): string | undefined {
 async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput, trace: StopTrace): Promise<number> {
   // The harness's launch directory first (the payload's cwd follows the agent's `cd`).
   // Only the harness's own variables: Codex started inside a Claude Code session inherits CLAUDE_PROJECT_DIR.
-  const fromEnv = adapter.projectEnv.map((name) => env[name]);
+  // GATE_PROJECT_DIR, when set, wins: `gate doctor` points the installed command at a throwaway repo.
+  const fromEnv = ['GATE_PROJECT_DIR', ...adapter.projectEnv].map((name) => env[name]);
   const projectDir = pickProjectDir([...fromEnv, ...payload.dirs], process.cwd());
   const repo = findRepo(projectDir);
   const configFiles = findConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
   if (!configFiles) return output.allow();
-  const stop = { payload, env, output, projectDir, configFiles, trace };
+  const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };
   if (!repo) {
     const { runOutsideGit } = await import('./run-outside-git.js');
     return runOutsideGit(stop);
@@ -129,4 +130,6 @@ export type HotContext = {
   projectDir: string;
   configFiles: NonNullable<ReturnType<typeof findConfig>>;
   trace: StopTrace;
+  /** The harness's own limit on a block message, in UTF-8 bytes. */
+  reportBytes: number | undefined;
 };

@@ -33,6 +33,8 @@ export interface Adapter {
   protocol: BlockProtocol;
   /** Only with `exit2`; `none` when unset. */
   blockStdout?: BlockStdout;
+  /** The harness cuts a longer block message, counted in UTF-8 bytes (the report budget counts characters). */
+  reportBytes?: number;
   /**
    * The harness delivers a block as a new prompt and fires its turn-start event again with the
    * report as `prompt` (Gemini CLI, measured; Cursor, taken as possible): that is no new turn.
@@ -53,7 +55,8 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     blockStdout: 'system-message',
     reportReturnsAsPrompt: true,
   },
-  codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2' },
+  // Codex keeps 10,000 UTF-8 bytes of a block message and cuts the middle out of a longer one (0.171.0).
+  codex: { name: 'codex', events: CLAUDE_EVENTS, projectEnv: [], sessionKeys: ['session_id'], protocol: 'exit2', reportBytes: 10_000 },
   gemini: {
     name: 'gemini',
     events: { BeforeAgent: 'turn-start', AfterAgent: 'stop' },

@@ -55,6 +55,20 @@ export function renderReport(input: ReportInput): string {
 }
 
 /**
+ * The report, also within `maxBytes` UTF-8 bytes when the harness counts bytes (Codex cuts a block
+ * message past 10,000): text outside ASCII takes up to 3 bytes a character, so the character
+ * budget shrinks until the bytes fit.
+ */
+export function renderReportWithin(maxBytes: number | undefined, input: ReportInput): string {
+  let report = renderReport(input);
+  for (let budget = input.budget; maxBytes !== undefined && Buffer.byteLength(report) > maxBytes && budget > 0; ) {
+    budget = Math.floor((budget * maxBytes) / Buffer.byteLength(report)) - 1;
+    report = renderReport({ ...input, budget });
+  }
+  return report;
+}
+
+/**
  * The items that fit in `budget` characters, first ones first and each whole (a first item too
  * long on its own is cut), then a count of the rest and where to find them, then the totals.
  */

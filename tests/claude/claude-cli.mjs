@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliVersion } from '../../scripts/cli-versions.mjs';
 
-// Keep in sync with VERSION in scripts/install-claude.mjs (a mismatch shows as "not installed").
-export const CLAUDE_CODE_VERSION = '2.1.328';
+export const CLAUDE_CODE_VERSION = cliVersion('claude');
 
 /** The repository root (this file is tests/claude/claude-cli.mjs). */
 export const PROJECT_ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));

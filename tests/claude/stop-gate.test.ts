@@ -79,7 +79,9 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.json?.result).toBe('Attempt 4.');
     expect(scenario.mock.unscripted()).toEqual([]);
     // The notice goes to the human only: a stream-json `system`/`informational` event, never a request.
+    // Each block is told to the human in one line; the fourth stop says what is still red.
     expect(run.notices).toEqual([
+      ...[1, 2, 3].map((block) => `Stop says: gate: refused the stop (block ${block} of 3): test failed; the agent has the report.`),
       expect.stringMatching(/^Stop says: gate: let the turn end after 3 blocked stops in a row; still failing: test\b/),
     ]);
     expect(run.sent.join('\n')).not.toContain('let the turn end');
@@ -116,7 +118,10 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.sent[2]).toContain('expected -1 to be 3');
     // The agent changed nothing after the block: its next stop is let through, and the human told.
     expect(run.json?.result).toBe('I will leave it for now.');
-    expect(run.notices).toEqual([expect.stringMatching(/without changing anything since it was blocked/)]);
+    expect(run.notices).toEqual([
+      'Stop says: gate: refused the stop (block 1 of 3): test failed; the agent has the report.',
+      expect.stringMatching(/without changing anything since it was blocked/),
+    ]);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
@@ -255,5 +255,49 @@ describe('gate doctor and the Claude Code plugin', () => {
     expect(result.stdout).toMatch(/the stopgate Claude Code plugin is enabled \(local settings\)/);
     expect(result.stdout).toMatch(/gate runs twice at every stop: from the plugin and from \.claude\/settings\.json/);
     expect(settings.hooks.Stop).toHaveLength(1);
+  });
+});
+
+describe('gate doctor proves that a failing stop reaches the agent', () => {
+  it('runs the installed command on a synthetic failing stop, and leaves the project\'s state alone', () => {
+    repo = freshProject();
+    gate(['init', '--yes']);
+    const result = gate(['doctor']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/✔ delivery probe: a failing stop whose report says "no such file" and "can't open" is refused the way claude needs \(exit 2, the report on stderr\)/);
+    expect(existsSync(join(repo.dir, '.git', 'gate', 'stops.jsonl'))).toBe(false);
+    expect(existsSync(join(repo.dir, '.git', 'gate', 'sessions'))).toBe(false);
+  });
+
+  it('reports a hook whose blocks Claude Code would drop: exit 2, empty stdout, "no such file" on stderr', () => {
+    // gate as it was before issue 12: the same block, with nothing on stdout.
+    repo = freshProject({ 'vendor/node_modules/.bin/gate': '#!/bin/sh\nexec "$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate "$@" >/dev/null\n' });
+    chmodSync(join(repo.dir, 'vendor/node_modules/.bin/gate'), 0o755);
+    gate(['init', '--yes']);
+    repo.write('.claude/settings.json', read('.claude/settings.json').replaceAll('/node_modules/.bin/gate', '/vendor/node_modules/.bin/gate'));
+    const result = gate(['doctor']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✖ a failing stop does not reach the agent: .* — exit 2 with empty stdout and a report that says "no such file": Claude Code takes that for a missing hook script and drops the block/);
+  });
+
+  it.each([
+    ['codex', /exit 2, the report on stderr/],
+    ['gemini', /one JSON object on stdout with the report as "reason"/],
+    ['copilot', /one JSON object on stdout with the report as "reason"/],
+    ['cursor', /one JSON object on stdout with the report as "followup_message"/],
+  ])('probes the %s install with that harness\'s protocol', (harness, how) => {
+    repo = freshProject();
+    expect(gate(['init', '--harness', harness, '--yes']).code).toBe(0);
+    const result = gate(['doctor', '--harness', harness]);
+    expect(result.stdout).toMatch(new RegExp(`✔ delivery probe: .* refused the way ${harness} needs \\(${how.source}\\)`));
+  });
+
+  it('reports a stop command that is not found (exit 127), which every harness takes for "allow"', () => {
+    repo = freshProject();
+    gate(['init', '--harness', 'qwen', '--yes']);
+    repo.write('.qwen/settings.json', read('.qwen/settings.json').replaceAll('/node_modules/.bin/gate', '/missing/node_modules/.bin/gate'));
+    const result = gate(['doctor', '--harness', 'qwen']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✖ hook command does not run from .*not found \(exit 127\)/);
   });
 });

@@ -28,7 +28,8 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     repo.write('src/sum.ts', SUM_BROKEN);
     const result = stop(repo);
     expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
+    // Non-empty stdout keeps Claude Code from taking the block for a missing hook script (issue 12).
+    expect(JSON.parse(result.stdout)).toEqual({ systemMessage: 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.' });
     const report = result.stderr;
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\./);
     expect(report).toContain('$ npx vitest related --run --reporter=default --passWithNoTests src/sum.ts');

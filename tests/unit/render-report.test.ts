@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSING, fitFiltered, renderReport, shareBudget, type FailedGate } from '../../src/report/render-report.js';
+import { CLOSING, fitFiltered, renderReport, renderReportWithin, shareBudget, type FailedGate } from '../../src/report/render-report.js';
 import type { Filtered } from '../../src/filters/filter.js';
 
 function filtered(items: string[][], summary: string[] = [], noun = 'failures'): Filtered {
@@ -67,5 +67,26 @@ describe('fitFiltered', () => {
     expect(fitFiltered(filtered([['a'], ['b']], ['2 failed']), 100)).toEqual(['a', 'b', '2 failed']);
     expect(fitFiltered(filtered([['a'.repeat(50)], ['b'.repeat(50)], ['c']], ['3 failed']), 70)).toEqual(['a'.repeat(50), '… 2 more failures', '3 failed']);
     expect(fitFiltered(filtered([['x'], ['y']], [], 'lines'), 2)).toEqual(['x', '… 1 more line']);
+  });
+});
+
+describe('renderReportWithin', () => {
+  const chinese = Array.from({ length: 200 }, (_, i) => [`FAIL 发票第${i}行应以分计价，含税与折扣`, `期望 ${i} 得到 ${i + 1}，金额不符`]);
+  const input = { failed: [gate('test', chinese, ['Tests  200 failed (200)'])], gateCount: 1, block: 1, maxBlocks: 3, budget: 6000 };
+
+  it('shrinks a report of wide characters until its UTF-8 bytes fit, keeping its shape', () => {
+    expect(Buffer.byteLength(renderReport(input))).toBeGreaterThan(10_000);
+    const report = renderReportWithin(10_000, input);
+    expect(Buffer.byteLength(report)).toBeLessThanOrEqual(10_000);
+    expect(Buffer.byteLength(report)).toBeGreaterThan(9_000);
+    expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\.\n/);
+    expect(report).toContain('FAIL 发票第0行应以分计价，含税与折扣');
+    expect(report).toMatch(/… \d+ more failures; full log: \.git\/gate\/logs\/test\.log\nTests  200 failed \(200\)\n\n/);
+    expect(report.endsWith(`${CLOSING}\n`)).toBe(true);
+  });
+
+  it('changes nothing when there is no byte limit, or the report fits', () => {
+    expect(renderReportWithin(undefined, input)).toBe(renderReport(input));
+    expect(renderReportWithin(1_000_000, input)).toBe(renderReport(input));
   });
 });

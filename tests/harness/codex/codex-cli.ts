@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-// Keep in sync with VERSION in scripts/install-codex.mjs (a mismatch shows as "not installed").
-export const CODEX_VERSION = '0.171.0';
+export const CODEX_VERSION = cliVersion('codex');
 
 const PROJECT_ROOT = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
 

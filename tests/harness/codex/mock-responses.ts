@@ -55,6 +55,18 @@ export function allInputText(request: RecordedRequest | undefined): string {
   return inputOf(request).map(itemText).join('\n');
 }
 
+/** Every string anywhere in a request's body (instructions, tools, every item and its arguments), joined. */
+export function requestText(request: RecordedRequest | undefined): string {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (isRecord(value)) Object.values(value).forEach(walk);
+  };
+  walk(request?.body);
+  return strings.join('\n');
+}
+
 function isMainRequest(method: string, path: string, body: unknown): boolean {
   return method === 'POST' && path.endsWith('/responses') && isRecord(body) && Array.isArray(body['tools']) && body['tools'].length > 0;
 }

@@ -38,8 +38,12 @@ export interface Scenario {
 
 export const edit = (path: string, text: string): Step => exec(writeFileCommand(path, text));
 
+/**
+ * Codex escapes exactly `<`, `>` and `&` in a hook prompt (quick-xml, measured): quotes and control
+ * characters pass as they are, so a literal `&quot;` in a report arrives as `&amp;quot;`.
+ */
 function decodeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
+  return text.replace(/&(lt|gt|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&' })[name] ?? '');
 }
 
 export interface ScenarioOptions {

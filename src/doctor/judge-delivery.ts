@@ -1,0 +1,74 @@
+import type { Adapter } from '../harness/adapters.js';
+
+export type Level = 'ok' | 'problem' | 'info';
+export interface Finding {
+  level: Level;
+  message: string;
+}
+
+/** What the probe gate prints: the words that harnesses have taken for "the hook script is missing". */
+export const PROBE_LINES = ["Error: ENOENT: no such file or directory, open 'gate-doctor/app.json'", "sh: 0: Can't open gate-doctor/setup.sh"] as const;
+
+export interface ProbeRun {
+  status: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  /** Set when the command could not be started or timed out. */
+  error?: string;
+}
+
+/**
+ * Whether a hook's answer to a failing stop is one the harness treats as a block that carries the
+ * whole report to the agent (docs/stop-contract.md and each docs/harness-*.md, "What can drop a block").
+ */
+export function judgeDelivery(adapter: Adapter, command: string, run: ProbeRun): Finding {
+  const fail = (why: string): Finding => ({ level: 'problem', message: `a failing stop does not reach the agent: ${command} — ${why}` });
+  if (run.error !== undefined) return fail(run.error);
+  if (run.status === 127) return fail(`not found (exit 127): ${adapter.name} treats that as "allow", so every stop would pass unchecked. Is stopgate installed (npm install)?`);
+  if (run.status === null) return fail(`killed by ${run.signal ?? 'a signal'}: ${adapter.name} lets the stop through`);
+  const reaches = (text: string): boolean => PROBE_LINES.every((line) => text.includes(line));
+  switch (adapter.protocol) {
+    case 'exit2': {
+      if (run.status !== 2) return fail(`exit ${run.status}, not 2: the stop would be allowed${tail(run.stderr)}`);
+      if (!reaches(run.stderr)) return fail(`exit 2, but the report on stderr lacks the failure${tail(run.stderr)}`);
+      if (adapter.blockStdout === 'system-message' && run.stdout.trim() === '') {
+        return fail('exit 2 with empty stdout and a report that says "no such file": Claude Code takes that for a missing hook script and drops the block. Update stopgate');
+      }
+      return ok(adapter, 'exit 2, the report on stderr');
+    }
+    case 'decision':
+    case 'plugin':
+    case 'followup': {
+      const key = adapter.protocol === 'followup' ? 'followup_message' : 'reason';
+      const answer = parseOne(run.stdout);
+      if (answer === undefined) return fail(`stdout is not exactly one JSON object, so ${adapter.name} fails open${tail(run.stdout)}`);
+      if (adapter.protocol !== 'followup' && answer['decision'] !== 'block') return fail(`its JSON says no "decision": "block"${tail(run.stdout)}`);
+      const text = answer[key];
+      if (typeof text !== 'string' || !reaches(text)) return fail(`its JSON "${key}" lacks the failure`);
+      return ok(adapter, `one JSON object on stdout with the report as "${key}"`);
+    }
+  }
+}
+
+function ok(adapter: Adapter, how: string): Finding {
+  return { level: 'ok', message: `delivery probe: a failing stop whose report says "no such file" and "can't open" is refused the way ${adapter.name} needs (${how})` };
+}
+
+function parseOne(stdout: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(stdout);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function tail(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' ? '' : `: ${trimmed.length > 300 ? `…${trimmed.slice(-300)}` : trimmed}`;
+}
