@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentCli } from '../chat-completions-scenario.js';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-/** Keep equal to VERSION in scripts/install-copilot.mjs. */
-export const COPILOT_VERSION = '1.0.102';
+export const COPILOT_VERSION = cliVersion('copilot');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const INSTALL = join(ROOT, '.cache', 'copilot', COPILOT_VERSION);
 

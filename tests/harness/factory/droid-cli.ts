@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentCli } from '../chat-completions-scenario.js';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-/** Keep equal to VERSION in scripts/install-factory.mjs. */
-export const FACTORY_VERSION = '0.225.2';
+export const FACTORY_VERSION = cliVersion('factory');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MODEL = 'mock-model';
 

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentCli } from '../chat-completions-scenario.js';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-/** Keep equal to VERSION in scripts/install-gemini.mjs. */
-export const GEMINI_VERSION = '0.61.0';
+export const GEMINI_VERSION = cliVersion('gemini');
 export const GEMINI_MODEL = 'gemini-2.5-flash';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

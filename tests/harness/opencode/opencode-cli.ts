@@ -5,9 +5,9 @@ import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Step } from '../chat-completions-mock.mjs';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-/** Keep equal to VERSION in scripts/install-opencode.mjs. */
-export const OPENCODE_VERSION = '1.18.33';
+export const OPENCODE_VERSION = cliVersion('opencode');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MODEL = 'mock-model';
 

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentCli } from '../chat-completions-scenario.js';
+import { cliVersion } from '../../../scripts/cli-versions.mjs';
 
-/** Keep equal to VERSION in scripts/install-qwen.mjs. */
-export const QWEN_VERSION = '0.24.4';
+export const QWEN_VERSION = cliVersion('qwen');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** The entry script; throws when the pinned CLI is not installed (no test ever skips). */
