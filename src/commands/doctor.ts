@@ -1,20 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config-problem.js';
 import { findConfig } from '../config/find-config.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { UsageError } from '../errors.js';
-import { probeDelivery } from '../doctor/probe-delivery.js';
+import { checkCommand } from '../doctor/check-command.js';
+import { checkProgram } from '../doctor/check-program.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { findRepo } from '../git/find-repo.js';
 import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { findGateHooks, type FoundGateHook } from '../init/settings-merge.js';
-import { splitCommand } from '../plan/split-command.js';
 
 const MARK: Record<Level, string> = { ok: '✔', problem: '✖', info: '·' };
 const DEFAULT_HOOK_TIMEOUT = 600;
@@ -167,47 +165,8 @@ function checkConfig(
   return { findings, config };
 }
 
-/** The command runs from the launch directory, and a failing stop through it reaches the agent. */
-function checkCommand(harness: HarnessName, command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
-  const runs = checkCommandRuns(command, projectDir, env, ADAPTERS[harness].projectEnv);
-  return runs.level === 'ok' ? [runs, probeDelivery(ADAPTERS[harness], command, projectDir, env)] : [runs];
-}
-
 function commandText(hook: FoundGateHook): string {
   return hook.args ? [hook.command, ...hook.args].join(' ') : hook.command;
-}
-
-/** Runs the hook's command as the harness would (sh, its project variable set), asking for --version. */
-function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, projectEnv: readonly string[]): Finding {
-  // Everything from the `run` word on (--harness, --event, a trailing `|| exit 1`) gives way to --version.
-  const probe = command.replace(/\s+run(?:\s.*)?$/, ' --version');
-  const projectVars = Object.fromEntries(projectEnv.map((name) => [name, projectDir]));
-  const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, ...projectVars }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status === 0) return { level: 'ok', message: `hook command runs from ${projectDir}: ${command} (gate ${result.stdout.trim()})` };
-  const why = result.status === 127 ? 'not found (exit 127): every harness treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;
-  return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${why}. Is stopgate installed (npm install)?` };
-}
-
-function checkProgram(name: string, run: string | string[], shell: boolean, cwd: string, env: NodeJS.ProcessEnv): Finding {
-  if (shell) return { level: 'info', message: `gate "${name}" runs through a shell; its programs are not checked` };
-  const program = (typeof run === 'string' ? splitCommand(run) : run)[0] ?? '';
-  const found = findProgram(program, cwd, env['PATH'] ?? '');
-  return found
-    ? { level: 'ok', message: `gate "${name}": ${program} found (${found})` }
-    : { level: 'problem', message: `gate "${name}": program "${program}" not found in node_modules/.bin or on PATH; install it, or the gate can never give a verdict` };
-}
-
-function findProgram(program: string, cwd: string, path: string): string | undefined {
-  if (program.includes('/')) {
-    const full = isAbsolute(program) ? program : resolve(cwd, program);
-    return existsSync(full) ? full : undefined;
-  }
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', '.bin', program);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) break;
-  }
-  return path.split(delimiter).filter(Boolean).map((dir) => join(dir, program)).find((candidate) => existsSync(candidate));
 }
 
 /** Settings files that enable the stopgate plugin (`enabledPlugins: {"stopgate@…": true}`). */
