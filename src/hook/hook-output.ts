@@ -14,7 +14,7 @@ export interface HookOutput {
 
 export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, blockStdout: BlockStdout = 'none'): HookOutput {
   const json = (value: object): number => {
-    stdout.write(`${JSON.stringify(value)}\n`);
+    stdout.write(`${asciiJson(value)}\n`);
     return 0;
   };
   switch (protocol) {
@@ -51,4 +51,12 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
         block: (report) => json({ followup_message: report }),
       };
   }
+}
+
+/**
+ * JSON with everything outside ASCII as \u escapes: Gemini CLI decodes each 64 KiB read of a hook's
+ * stdout on its own, so a character split between two reads would reach the model as U+FFFD.
+ */
+export function asciiJson(value: object): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

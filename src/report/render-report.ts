@@ -51,7 +51,7 @@ export function renderReport(input: ReportInput): string {
   );
   const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log)].join('\n'));
   const report = [header, ...body, ...extra, '', CLOSING].join('\n');
-  return report.length <= input.budget ? `${report}\n` : `${report.slice(0, input.budget - 2)}…\n`;
+  return report.length <= input.budget ? `${report}\n` : `${sliceWhole(report, input.budget - 2)}…\n`;
 }
 
 /**
@@ -133,5 +133,11 @@ export function shareBudget(needs: number[], total: number): number[] {
 }
 
 function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return text.length > max ? `${sliceWhole(text, max - 1)}…` : text;
+}
+
+/** The first `length` UTF-16 units, one fewer when the cut would split a surrogate pair (an emoji). */
+function sliceWhole(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }

@@ -70,6 +70,19 @@ describe('fitFiltered', () => {
   });
 });
 
+describe('renderReport cuts', () => {
+  it('never splits an emoji in half where a long command or the whole report is cut', () => {
+    const emoji = '🚀'.repeat(400);
+    const reports = ['npx test ', 'npx tests '].flatMap((prefix) =>
+      [300, 301].map((budget) => renderReport({ failed: [{ ...gate('test', [['FAIL a']]), command: `${prefix}${emoji}` }], gateCount: 1, block: 1, maxBlocks: 3, budget })),
+    );
+    for (const report of reports) {
+      expect(report).toContain('🚀…');
+      expect(report).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+  });
+});
+
 describe('renderReportWithin', () => {
   const chinese = Array.from({ length: 200 }, (_, i) => [`FAIL 发票第${i}行应以分计价，含税与折扣`, `期望 ${i} 得到 ${i + 1}，金额不符`]);
   const input = { failed: [gate('test', chinese, ['Tests  200 failed (200)'])], gateCount: 1, block: 1, maxBlocks: 3, budget: 6000 };

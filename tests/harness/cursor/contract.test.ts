@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkBuild, makeProject, prepareTemplate, SUM_BROKEN, SUM_OK, type GateProject, type Template } from '../../claude/gate-project.mjs';
 import { REPORT_HEADER } from '../chat-completions-scenario.js';
+import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
 
 interface HooksFile {
   version: number;
@@ -165,5 +166,32 @@ describe('gate under Cursor, held to its documented hook contract', () => {
       encoding: 'utf8',
     });
     expect({ code: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '{"continue":true}\n', stderr: '' });
+  });
+});
+
+// Issue 12: reports a harness could drop or change. Cursor's docs say a non-empty followup_message is
+// submitted as the next user message; they name no other condition. So the whole report must be in
+// that one field, once, unaltered, with nothing else on stdout. docs/harness-cursor.md, "What can drop a block".
+describe('every report reaches Cursor once, whole, in followup_message (documented contract)', () => {
+  it.each(DELIVERY_CASES)('$name', (testCase) => {
+    const { project, hooksFile } = installed();
+    expect(fire(project, hooksFile, 'beforeSubmitPrompt', prompt('Add a test.')).json).toEqual(ALLOW);
+    // The agent adds the failing test file and says it is done.
+    project.write(testCase.path, testCase.text);
+    const blocked = fire(project, hooksFile, 'stop', stop(0));
+    expect(blocked).toMatchObject({ code: 0, stderr: '' });
+    expect(Object.keys(blocked.json)).toEqual(['followup_message']);
+    expect(occurrences(blocked.stdout, HEADER)).toBe(1);
+    // Cursor frames nothing: the follow-up message is the report, and all the model gets of the block.
+    const report = String(blocked.json['followup_message']);
+    expect(report.search(HEADER), report.slice(0, 300)).toBe(0);
+    expectDelivered(testCase, report, report, project.repo);
+
+    // The follow-up comes back as a prompt, the agent leaves it, and the unchanged stop ends the turn.
+    expect(fire(project, hooksFile, 'beforeSubmitPrompt', prompt(report)).json).toEqual(ALLOW);
+    const unchanged = fire(project, hooksFile, 'stop', stop(1));
+    expect(unchanged.json).toEqual(ALLOW);
+    expect(unchanged.stderr).toMatch(/^gate: the agent stopped again without changing anything since it was blocked/);
+    expect(recordedStops(project.repo).map((record) => record.outcome)).toEqual(['block', 'allow']);
   });
 });

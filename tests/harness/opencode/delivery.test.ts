@@ -35,3 +35,27 @@ describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbati
     expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
   });
 });
+
+// gate's stdout reaches the plugin in several pipe reads once it passes 64 KiB (`budget` may be
+// raised to 200000); the plugin decodes with a string decoder, so no character is split.
+describe(`a report longer than one pipe read reaches OpenCode ${OPENCODE_VERSION}'s model unaltered`, () => {
+  it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
+    const scenario = await start([['--harness', 'opencode']]);
+    const config = JSON.parse(scenario.project.read('gate.config.json')) as Record<string, unknown>;
+    scenario.project.write('gate.config.json', `${JSON.stringify({ ...config, budget: 200_000 }, null, 2)}\n`);
+    scenario.project.commit('a larger report');
+    const name = '测试名称'.repeat(30);
+    const tests = Array.from({ length: 300 }, (_, k) => `it('${name} ${k}', () => {\n  expect('值${k}').toBe('另${k}');\n});`);
+    const text = ["import { expect, it } from 'vitest';", '', ...tests, ''].join('\n');
+    const run = await scenario.run('Add the tests.', [editStep(opencode, 'src/names.test.ts', text), say('Added.'), say('Leaving it.')]);
+
+    expect(run.main).toHaveLength(3);
+    expect(run.blocked).toEqual([2]);
+    const sent = run.sent[2] ?? '';
+    const [block] = recordedStops(scenario.project.repo).filter((stop) => stop.outcome === 'block');
+    expect(Buffer.byteLength(sent)).toBeGreaterThan(2 * 65_536);
+    expect(sent.search(HEADER)).toBe(0);
+    expect(occurrences(sent, '\uFFFD'), 'characters broken at a chunk boundary').toBe(0);
+    expect(sent.trimEnd().length).toBe((block?.reportChars ?? 0) - 1);
+  });
+});
