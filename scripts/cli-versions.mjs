@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 
 /** @type {Record<string, { label: string, package: string, pinned: string }>} */
 export const CLIS = {
-  claude: { label: 'Claude Code', package: '@anthropic-ai/claude-code', pinned: '2.1.328' },
+  claude: { label: 'Claude Code', package: '@anthropic-ai/claude-code', pinned: '2.1.332' },
   codex: { label: 'Codex', package: '@openai/codex', pinned: '0.171.0' },
   copilot: { label: 'Copilot CLI', package: '@github/copilot', pinned: '1.0.102' },
   // The wrapper @factory/cli lags behind: the platform package carries the binary and the version.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_CASES, expectDelivered, HEADER, occurrences } from '../harness/delivery-cases.js';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { allMessageText } from './mock-anthropic.mjs';
-import { edit, feedbackPrefix, say, useScenarios } from './scenario.js';
+import { edit, feedbackIn, say, useScenarios } from './scenario.js';
 
 const start = useScenarios();
 
@@ -19,9 +19,9 @@ describe(`every block reaches Claude Code ${CLAUDE_CODE_VERSION}'s model once, v
     expect(run.blocked).toEqual([2]);
     expect(run.json?.result).toBe('Leaving it.');
     const sent = run.sent[2] ?? '';
-    const prefix = feedbackPrefix(scenario.hookCommand());
-    expect(sent.startsWith(prefix), sent.slice(0, 300)).toBe(true);
-    expectDelivered(testCase, allMessageText(run.main[2]), sent.slice(prefix.length), scenario.project.repo);
+    const report = feedbackIn(sent, scenario.hookCommand());
+    expect(report, sent.slice(0, 400)).toBeDefined();
+    expectDelivered(testCase, allMessageText(run.main[2]), report ?? '', scenario.project.repo);
     // The person watching is told too, and the model is not: the systemMessage goes to the human only.
     const failing = /checks failed \(([^)]*)\)/.exec(sent)?.[1];
     expect(run.notices[0]).toBe(`Stop says: gate: refused the stop (block 1 of 3): ${failing} failed; the agent has the report.`);

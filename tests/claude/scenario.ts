@@ -42,6 +42,20 @@ export const say = (text: string): Step => ({ text });
 /** `Stop hook feedback:\n[<command>]: ` — what Claude Code puts before a hook's stderr. */
 export const feedbackPrefix = (command: string): string => `${FEEDBACK}:\n[${command}]: `;
 
+// 2.1.332 wraps the feedback: `<system-reminder>\n<a sentence about hook output>\n<the feedback>\n</system-reminder>`.
+const WRAPPED = /^<system-reminder>\n[^\n]*\n([\s\S]*)\n<\/system-reminder>$/;
+
+/**
+ * The hook's stderr as the model read it in a user message: after `Stop hook feedback:\n[<command>]: `,
+ * which opens the message (2.1.328) or the reminder that wraps it (2.1.332). Undefined when the
+ * message is not that.
+ */
+export function feedbackIn(sent: string, command: string): string | undefined {
+  const feedback = WRAPPED.exec(sent)?.[1] ?? sent;
+  const prefix = feedbackPrefix(command);
+  return feedback.startsWith(prefix) ? feedback.slice(prefix.length) : undefined;
+}
+
 function noticesOf(events: unknown[]): string[] {
   return events.flatMap((event) => {
     if (typeof event !== 'object' || event === null) return [];

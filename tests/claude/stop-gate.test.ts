@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK, SUM_TEST_ASSERTION_LINE, writeFileCommand } from './gate-project.mjs';
-import { bash, edit, FEEDBACK, feedbackPrefix, say, useScenarios } from './scenario.js';
+import { bash, edit, FEEDBACK, feedbackIn, say, useScenarios } from './scenario.js';
 
 const start = useScenarios();
 const BUDGET = 6000;
@@ -44,9 +44,8 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.sent[1]).toBe('(Bash completed with no output)');
 
     const sent = run.sent[2] ?? '';
-    const prefix = feedbackPrefix(scenario.hookCommand());
-    expect(sent.startsWith(prefix), sent.slice(0, 200)).toBe(true);
-    const report = sent.slice(prefix.length);
+    const report = feedbackIn(sent, scenario.hookCommand()) ?? '';
+    expect(report, sent.slice(0, 400)).not.toBe('');
     expect(report).toMatch(/^gate: 1 of 2 checks failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(report).toContain('## test: failed (exit 1)');
     expect(report).toContain('sum > adds two numbers');
