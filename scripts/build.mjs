@@ -50,9 +50,18 @@ await build({
   plugins: [slowHalf],
 });
 
+// Another build may swap its dist/ in between the two renames: move that one aside too, and retry.
 const old = `dist.old-${process.pid}`;
-await rename(dist, old).catch((error) => {
-  if (error.code !== 'ENOENT') throw error;
-});
-await rename(staging, dist);
+for (let attempt = 1; ; attempt++) {
+  await rm(old, { recursive: true, force: true });
+  await rename(dist, old).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  try {
+    await rename(staging, dist);
+    break;
+  } catch (error) {
+    if (attempt === 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
+  }
+}
 await rm(old, { recursive: true, force: true });

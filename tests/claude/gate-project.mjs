@@ -89,7 +89,9 @@ const QUIET_NPM = { npm_config_update_notifier: 'false', npm_config_audit: 'fals
  * @param {string} destDir @returns {string} the tarball's path
  */
 export function packGate(destDir) {
-  const out = run('npm', ['pack', '--json', '--pack-destination', destDir], PROJECT_ROOT, { ...process.env, ...QUIET_NPM });
+  // --ignore-scripts: pack the build the tests were started with (prepack would rebuild dist/ under
+  // the other tiers' feet); tests/e2e/pack.test.ts packs a fresh clone with its scripts.
+  const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destDir], PROJECT_ROOT, { ...process.env, ...QUIET_NPM });
   const [packed] = JSON.parse(out);
   if (!packed || typeof packed.filename !== 'string') throw new Error(`npm pack printed no filename:\n${out}`);
   return join(destDir, packed.filename);

@@ -16,7 +16,7 @@ afterAll(() => {
 
 describe('a new user, from the packed tarball', () => {
   it('npm install, npx gate init --yes, then a stop through the installed hook blocks a broken edit', () => {
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
+    const packed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
     const tarball = join(packDir, packed);
     const files = vitestProject();
     delete files['gate.config.json'];

@@ -1,0 +1,95 @@
+// What `npm pack` / `npm publish` ship from a clean clone, where nothing has been built: the package
+// holds what it must and nothing it mustn't, within a size budget, and it works once installed.
+// The clone is of HEAD: commit before trusting a local run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { hookPayload } from '../helpers/run-bin.js';
+import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
+
+/** The budget we hold the package to (measured at 330 kB packed, 1.57 MB unpacked, 101 files). */
+const BUDGET = { packedBytes: 500_000, unpackedBytes: 2_500_000, files: 150 };
+
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: Array<{ path: string }>;
+}
+
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'gate-clone-')));
+const clone = join(base, 'stopgate');
+let project: TempRepo | undefined;
+afterAll(() => {
+  project?.cleanup();
+  rmSync(base, { recursive: true, force: true });
+});
+
+function pack(...args: string[]): PackResult {
+  const out = execFileSync('npm', ['pack', '--json', ...args], { cwd: clone, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const [result] = JSON.parse(out) as PackResult[];
+  if (!result) throw new Error(`npm pack printed nothing:\n${out}`);
+  return result;
+}
+
+beforeAll(() => {
+  execFileSync('git', ['clone', '--quiet', '--no-hardlinks', PROJECT_ROOT, clone]);
+  // The locked devDependencies (esbuild and what gets bundled), as `npm ci` would install them.
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(clone, 'node_modules'));
+});
+
+describe('the package, packed from a fresh clone without building first', () => {
+  it('builds dist/ on pack, and holds what it must and nothing it mustn\'t, within budget', () => {
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const dry = pack('--dry-run');
+    const paths = dry.files.map((file) => file.path);
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/gate.cjs', 'dist/hook.cjs', 'dist/cli.js', 'dist/commands/run-stop-gates.js', 'schema.json', 'presets/vitest.json', 'presets/cargo-clippy.json', 'templates/opencode-plugin.js', '.claude-plugin/plugin.json', '.claude-plugin/marketplace.json', 'hooks/hooks.json', 'docs/stop-contract.md', 'docs/compatibility.md']) {
+      expect(paths, needed).toContain(needed);
+    }
+    expect(paths.filter((path) => /^(src|tests|scripts|\.cache|\.ci|\.github|node_modules)\//.test(path) || /fixtures|\.test\.|\.partial-|\.old-|\.tsbuildinfo$/.test(path))).toEqual([]);
+    expect(dry.size).toBeLessThanOrEqual(BUDGET.packedBytes);
+    expect(dry.unpackedSize).toBeLessThanOrEqual(BUDGET.unpackedBytes);
+    expect(dry.entryCount).toBeLessThanOrEqual(BUDGET.files);
+  });
+
+  it('says the truth in package.json: no runtime dependencies (they are bundled), the license file matches', () => {
+    const manifest = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')) as { dependencies?: object; license: string; engines: { node: string } };
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(clone, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(manifest.engines.node).toBe('>=20');
+    const bundled = readFileSync(join(clone, 'dist', 'hook.cjs'), 'utf8');
+    expect(bundled).not.toMatch(/require\("(zod|execa|picomatch|strip-ansi)"\)/);
+  });
+
+  it('installs into a project, where gate --version, gate status and a blocking gate run work', () => {
+    const tarball = join(base, pack('--pack-destination', base).filename);
+    const files = vitestProject();
+    delete files['gate.config.json'];
+    project = makeRepo(files);
+    const npmEnv = { ...project.env, npm_config_cache: join(process.env['HOME'] ?? '/root', '.npm'), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball, 'vitest@4.1.12', 'typescript@5.9.3'], { cwd: project.dir, env: npmEnv, stdio: 'pipe' });
+    const npx = (...args: string[]) => spawnSync('npx', ['gate', ...args], { cwd: project?.dir, env: npmEnv, encoding: 'utf8' });
+
+    const version = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version as string;
+    expect(npx('--version')).toMatchObject({ status: 0, stdout: `${version}\n` });
+    expect(npx('init', '--yes').status).toBe(0);
+    const status = npx('status');
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/test/);
+
+    project.write('src/sum.ts', SUM_BROKEN);
+    const stop = spawnSync('/bin/sh', ['-c', '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run'], {
+      cwd: project.dir,
+      env: { ...project.env, CLAUDE_PROJECT_DIR: project.dir },
+      input: hookPayload('Stop', 'packed', project.dir),
+      encoding: 'utf8',
+    });
+    expect(stop.status).toBe(2);
+    expect(stop.stderr).toContain('expected -1 to be 3');
+  });
+});
