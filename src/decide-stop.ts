@@ -28,6 +28,15 @@ export function decideStop(
   return { kind: 'block', failed, noVerdict, preExisting };
 }
 
+/** The stop log's short words for a decision (docs/log-and-stats.md). */
+export function decisionReason(decision: StopDecision, gatesRun: number, tampered: boolean, blocksBefore: number): string {
+  if (decision.kind === 'escape') return `let through after ${blocksBefore} blocks`;
+  if (decision.kind === 'block') return decision.failed.length > 0 ? 'failed' : 'tampering';
+  if (decision.preExisting.length > 0) return 'pre-existing failures only';
+  if (gatesRun === 0) return tampered ? 'no gate triggered; tampering reported' : 'no gate triggered';
+  return decision.passed ? 'all passed' : 'no verdict';
+}
+
 export function describeOutcome(result: GateResult): string {
   if (result.status === 'timed-out') return `timed out after ${result.timeoutSeconds} s`;
   if (result.status === 'not-started') return `could not start: ${result.detail ?? 'unknown reason'}`;

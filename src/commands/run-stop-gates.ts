@@ -1,14 +1,13 @@
 import { join, relative } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
-import { decideStop, describeOutcome, type StopDecision } from '../decide-stop.js';
+import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
-import { selectGates, type ChangeSet } from '../plan/select-gates.js';
+import { selectGates } from '../plan/select-gates.js';
 import { renderReportWithin } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { lockStop } from '../state/stop-lock.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
@@ -17,25 +16,11 @@ import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
-import type { HotContext } from './run.js';
-
-export interface StopContext extends HotContext {
-  /** The directory changed paths are relative to: the repository root (or the config's directory outside git). */
-  root: string;
-  stateDir: string;
-  sessionFile: string;
-  state: SessionState;
-  /** Absent outside git, where there is nothing to compare. */
-  snapshot: Snapshot | undefined;
-  /** What the change was measured against (the turn's start, the last pass, or HEAD). */
-  baseline: Snapshot | undefined;
-  change: ChangeSet;
-  notices: string[];
-}
+import type { StopContext } from './stop-context.js';
 
 /** The slow half of a stop: something relevant changed, so load the config and run the gates. */
 export async function runStopGates(stop: StopContext): Promise<number> {
-  const { output, state, snapshot } = stop;
+  const { output, snapshot } = stop;
   let config: ResolvedConfig;
   try {
     config = loadConfig(stop.configFiles, stop.projectDir);
@@ -212,22 +197,7 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
   }));
   trace.blocks = decision.kind === 'block' ? blocksBefore + 1 : 0;
   if (decision.kind === 'escape') trace.outcome = 'escape';
-  trace.reason =
-    decision.kind === 'escape'
-      ? `let through after ${blocksBefore} blocks`
-      : decision.kind === 'block'
-        ? decision.failed.length > 0
-          ? 'failed'
-          : 'tampering'
-        : decision.preExisting.length > 0
-          ? 'pre-existing failures only'
-          : results.length === 0
-            ? tampered > 0
-              ? 'no gate triggered; tampering reported'
-              : 'no gate triggered'
-            : decision.passed
-              ? 'all passed'
-              : 'no verdict';
+  trace.reason = decisionReason(decision, results.length, tampered > 0, blocksBefore);
 }
 
 function cachedPass(name: string, logPath: string): GateResult {

@@ -122,14 +122,3 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
-
-export type HotContext = {
-  payload: HookPayload;
-  env: NodeJS.ProcessEnv;
-  output: HookOutput;
-  projectDir: string;
-  configFiles: NonNullable<ReturnType<typeof findConfig>>;
-  trace: StopTrace;
-  /** The harness's own limit on a block message, in UTF-8 bytes. */
-  reportBytes: number | undefined;
-};

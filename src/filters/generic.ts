@@ -1,5 +1,6 @@
 import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
+import { sliceWhole } from '../whole-text.js';
 
 const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
 const MAX_LINE = 400;
@@ -32,7 +33,7 @@ export function genericFilter(raw: string): Filtered {
       lines.push(`  (the line above repeated ${repeats} more times)`);
       repeats = 0;
     }
-    lines.push(line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length - MAX_LINE} more characters)` : line);
+    lines.push(line.length > MAX_LINE ? `${sliceWhole(line, MAX_LINE)}… (${line.length - MAX_LINE} more characters)` : line);
   }
   if (repeats > 0) lines.push(`  (the line above repeated ${repeats} more times)`);
   while (lines.at(-1) === '') lines.pop();

@@ -33,7 +33,11 @@ export interface Adapter {
   protocol: BlockProtocol;
   /** Only with `exit2`; `none` when unset. */
   blockStdout?: BlockStdout;
-  /** The harness cuts a longer block message, counted in UTF-8 bytes (the report budget counts characters). */
+  /**
+   * The most UTF-8 bytes of a report that reach the agent intact (the report budget counts
+   * characters): Codex cuts past 10,000; Qwen Code and Factory Droid decode each 64 KiB read of
+   * stderr on its own, so a longer report can have a character split into U+FFFD.
+   */
   reportBytes?: number;
   /**
    * The harness delivers a block as a new prompt and fires its turn-start event again with the
@@ -73,7 +77,15 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     protocol: 'decision',
     reportReturnsAsPrompt: true,
   },
-  qwen: { name: 'qwen', events: CLAUDE_EVENTS, projectEnv: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], sessionKeys: ['session_id'], protocol: 'exit2', reportReturnsAsPrompt: true },
+  qwen: {
+    name: 'qwen',
+    events: CLAUDE_EVENTS,
+    projectEnv: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'exit2',
+    reportBytes: 60_000,
+    reportReturnsAsPrompt: true,
+  },
   // `droid exec` fires SessionStart but no UserPromptSubmit (measured on 0.225.2): its one prompt starts there.
   factory: {
     name: 'factory',
@@ -81,6 +93,7 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     projectEnv: ['FACTORY_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
     sessionKeys: ['session_id'],
     protocol: 'exit2',
+    reportBytes: 60_000,
     reportReturnsAsPrompt: true,
   },
   cursor: {

@@ -1,4 +1,5 @@
 import type { BlockProtocol, BlockStdout } from '../harness/adapters.js';
+import { wellFormed } from '../whole-text.js';
 
 /**
  * The three things a hook can say, in the harness's own protocol. Nothing else is ever printed:
@@ -55,8 +56,10 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
 
 /**
  * JSON with everything outside ASCII as \u escapes: Gemini CLI decodes each 64 KiB read of a hook's
- * stdout on its own, so a character split between two reads would reach the model as U+FFFD.
+ * stdout on its own, so a character split between two reads would reach the model as U+FFFD. Lone
+ * surrogates become U+FFFD first: Copilot CLI rejects the whole answer over one.
  */
 export function asciiJson(value: object): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(value, (_key, field: unknown) => (typeof field === 'string' ? wellFormed(field) : field));
+  return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

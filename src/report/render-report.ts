@@ -1,4 +1,5 @@
 import type { Filtered } from '../filters/filter.js';
+import { sliceWhole } from '../whole-text.js';
 
 export interface FailedGate {
   name: string;
@@ -136,8 +137,3 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${sliceWhole(text, max - 1)}…` : text;
 }
 
-/** The first `length` UTF-16 units, one fewer when the cut would split a surrogate pair (an emoji). */
-function sliceWhole(text: string, length: number): string {
-  const code = text.charCodeAt(length - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideStop } from '../../src/decide-stop.js';
+import { decideStop, decisionReason } from '../../src/decide-stop.js';
 import type { GateResult, GateStatus } from '../../src/runner/gate-result.js';
 
 function result(name: string, status: GateStatus): GateResult {
@@ -22,5 +22,19 @@ describe('decideStop', () => {
   it('treats a timeout as a failure only when onTimeout is "block"', () => {
     expect(decideStop([result('a', 'timed-out')], 0, 3, 'allow').kind).toBe('allow');
     expect(decideStop([result('a', 'timed-out')], 0, 3, 'block').kind).toBe('block');
+  });
+});
+
+describe('decisionReason', () => {
+  const failed = [result('a', 'failed')];
+  it('names each kind of decision in the stop log\'s words', () => {
+    expect(decisionReason(decideStop(failed, 3, 3, 'allow'), 1, false, 3)).toBe('let through after 3 blocks');
+    expect(decisionReason(decideStop(failed, 0, 3, 'allow'), 1, false, 0)).toBe('failed');
+    expect(decisionReason(decideStop([], 0, 3, 'allow', new Set(), true), 0, true, 0)).toBe('tampering');
+    expect(decisionReason(decideStop(failed, 0, 3, 'allow', new Set(['a'])), 1, false, 0)).toBe('pre-existing failures only');
+    expect(decisionReason(decideStop([], 0, 3, 'allow'), 0, true, 0)).toBe('no gate triggered; tampering reported');
+    expect(decisionReason(decideStop([], 0, 3, 'allow'), 0, false, 0)).toBe('no gate triggered');
+    expect(decisionReason(decideStop([result('a', 'passed')], 0, 3, 'allow'), 1, false, 0)).toBe('all passed');
+    expect(decisionReason(decideStop([result('a', 'timed-out')], 0, 3, 'allow'), 1, false, 0)).toBe('no verdict');
   });
 });

@@ -19,6 +19,14 @@ describe('asciiJson', () => {
   });
 });
 
+describe('asciiJson and lone surrogates', () => {
+  it('writes half an emoji as U+FFFD, never as a lone \\ud83d that a strict parser rejects', () => {
+    const text = asciiJson({ reason: `cut here: ${'🚀'.slice(0, 1)} and here: ${'🚀'.slice(1)}` });
+    expect(text).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
+    expect(JSON.parse(text)).toEqual({ reason: 'cut here: \ufffd and here: \ufffd' });
+  });
+});
+
 describe('hookOutput', () => {
   it('blocks Claude Code with exit 2, the report verbatim on stderr and a systemMessage on stdout', () => {
     const [stdout, stderr] = [capture(), capture()];

@@ -1,0 +1,33 @@
+import type { findConfig } from '../config/find-config.js';
+import type { HookOutput } from '../hook/hook-output.js';
+import type { HookPayload } from '../hook/parse-payload.js';
+import type { ChangeSet } from '../plan/select-gates.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import type { SessionState } from '../state/session-state.js';
+import type { StopTrace } from '../state/stop-trace.js';
+
+/** What the hot path knows about a stop when it hands over to the slow half. */
+export interface HotContext {
+  payload: HookPayload;
+  env: NodeJS.ProcessEnv;
+  output: HookOutput;
+  projectDir: string;
+  configFiles: NonNullable<ReturnType<typeof findConfig>>;
+  trace: StopTrace;
+  /** The harness's own limit on a block message, in UTF-8 bytes. */
+  reportBytes: number | undefined;
+}
+
+export interface StopContext extends HotContext {
+  /** The directory changed paths are relative to: the repository root (or the config's directory outside git). */
+  root: string;
+  stateDir: string;
+  sessionFile: string;
+  state: SessionState;
+  /** Absent outside git, where there is nothing to compare. */
+  snapshot: Snapshot | undefined;
+  /** What the change was measured against (the turn's start, the last pass, or HEAD). */
+  baseline: Snapshot | undefined;
+  change: ChangeSet;
+  notices: string[];
+}

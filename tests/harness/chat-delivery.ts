@@ -1,0 +1,107 @@
+// The delivery tests of the Chat Completions harnesses (Qwen Code, Factory Droid, Copilot CLI), issue
+// 12: a case's failing test file is written by the agent, the stop is blocked, and the report must
+// reach the model once and unaltered. Each harness says how it frames the report in the user message
+// it sends after a block (`Unframe`).
+import { expect } from 'vitest';
+import { allMessageText } from './chat-completions-mock.mjs';
+import { editStep, say, type AgentCli, type AgentRun, type Install, type Scenario } from './chat-completions-scenario.js';
+import { expectDelivered, HEADER, occurrences, recordedStops, type DeliveryCase } from './delivery-cases.js';
+
+export type StartScenario = (install: Install) => Promise<Scenario>;
+
+/** Checks the harness's framing of the user message that followed a block; returns the report in it. */
+export type Unframe = (sent: string) => string;
+
+export interface Delivery {
+  scenario: Scenario;
+  run: AgentRun;
+  /** all text of the request that followed the block */
+  everything: string;
+  report: string;
+}
+
+/**
+ * Runs one case through the real CLI: the agent writes the case's file, says it is done (blocked),
+ * then says "Leaving it." (gate lets the unchanged stop through) and the turn ends. `prepare` changes
+ * the fresh project before the turn (committed, so the agent's file is the stop's only change).
+ */
+export async function deliverCase(cli: AgentCli, start: StartScenario, install: Install, testCase: DeliveryCase, unframe: Unframe, prepare?: (scenario: Scenario) => void): Promise<Delivery> {
+  const scenario = await start(install);
+  if (prepare) {
+    prepare(scenario);
+    scenario.project.commit('prepare the delivery case');
+  }
+  const run = await scenario.run('Add a test.', [editStep(cli, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
+
+  const outcomes = recordedStops(scenario.project.repo).map((stop) => stop.outcome);
+  expect(outcomes[0], 'gate blocked the first stop').toBe('block');
+  // write, stop (blocked), stop again unchanged (let through): three model requests, all scripted.
+  expect(run.blocked, `the block reached the model (${cli.label} sent ${run.main.length} requests):\n${run.stdout}\n${run.stderr}`).toEqual([2]);
+  expect(run.main).toHaveLength(3);
+  expect(scenario.mock.unscripted()).toEqual([]);
+  // The turn ended at the second stop, which gate let through.
+  expect(outcomes).toEqual(['block', 'allow']);
+  const everything = allMessageText(run.main[2]);
+  return { scenario, run, everything, report: unframe(run.sent[2] ?? '') };
+}
+
+/** The shared check: the report is there once, whole, verbatim and within the default budget. */
+export async function expectCaseDelivered(cli: AgentCli, start: StartScenario, install: Install, testCase: DeliveryCase, unframe: Unframe): Promise<Delivery> {
+  const delivery = await deliverCase(cli, start, install, testCase, unframe);
+  expectDelivered(testCase, delivery.everything, delivery.report, delivery.scenario.project.repo);
+  return delivery;
+}
+
+/** The report's text must start at the header: nothing of the harness before it. */
+export function startsAtHeader(text: string): string {
+  expect(text.search(HEADER), text.slice(0, 300)).toBe(0);
+  return text;
+}
+
+const NAME = '发票金额以分计价先计税后折扣须与财务部门每月出具的对账单逐项一致';
+const VALUE = '应付金额含税已折扣按财务部第三季度结算规则四舍五入到分';
+
+/**
+ * Failing tests in Chinese, about 3 UTF-8 bytes a character, many more than `budget` characters of
+ * report can hold: a report of `budget` characters is several pipe reads (64 KiB) long. The tests are
+ * made in a loop: the agent's shell command that writes the file must stay a small argument.
+ */
+export function chineseReportCase(budget: number): DeliveryCase {
+  return {
+    name: `a report of ${budget} characters in Chinese (budget raised to ${budget})`,
+    path: 'src/invoice-zh.test.ts',
+    text: [
+      "import { expect, it } from 'vitest';",
+      '',
+      `const NAME = '${NAME}';`,
+      `const VALUE = '${VALUE}';`,
+      `for (let k = 0; k < ${Math.ceil(budget / 150)}; k++) {`,
+      '  it(`【${k}】${NAME}`, () => {',
+      '    expect(`${VALUE}${k}`).toBe(`${VALUE}${k + 1}`);',
+      '  });',
+      '}',
+      '',
+    ].join('\n'),
+    mustReach: [`【0】${NAME}`, 'more failures', 'Do not skip, delete or weaken tests or checks unless the user asked for it.'],
+  };
+}
+
+/**
+ * A harness that decodes the hook's output chunk by chunk turns a character whose bytes straddle
+ * two pipe reads into U+FFFD. gate's default report fits one read; `budget` may be raised to 200000.
+ */
+export async function expectLargeReportDelivered(cli: AgentCli, start: StartScenario, install: Install, unframe: Unframe, budget: number): Promise<Delivery> {
+  const testCase = chineseReportCase(budget);
+  const raiseBudget = (scenario: Scenario): void => {
+    const config = JSON.parse(scenario.project.read('gate.config.json')) as Record<string, unknown>;
+    scenario.project.write('gate.config.json', `${JSON.stringify({ ...config, budget }, null, 2)}\n`);
+  };
+  const delivery = await deliverCase(cli, start, install, testCase, unframe, raiseBudget);
+  const { everything, report } = delivery;
+  expect(occurrences(everything, HEADER), 'the report reached the model exactly once').toBe(1);
+  for (const text of testCase.mustReach) expect(occurrences(report, text), `the report holds ${JSON.stringify(text)} once`).toBe(1);
+  expect(occurrences(report, '\uFFFD'), 'characters broken at a read boundary').toBe(0);
+  const [block] = recordedStops(delivery.scenario.project.repo).filter((stop) => stop.outcome === 'block');
+  expect(report.trimEnd().length).toBe((block?.reportChars ?? 0) - 1);
+  return delivery;
+}
