@@ -41,6 +41,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     version,
     userLevel,
     globalOnPath: userLevel && globalGateOnPath(env['PATH'] ?? '', projectDir),
+    ownCheckout: !userLevel && resolve(packageRoot()) === resolve(projectDir) && existsSync(join(projectDir, 'src', 'hook-main.ts')),
   });
   const plan = planInstall({
     projectDir,

@@ -16,6 +16,8 @@ export interface BinFacts {
   /** The hook file is the user's own, read in every repository. */
   userLevel?: boolean;
   globalOnPath?: boolean;
+  /** init runs in gate's own checkout: the hook runs this checkout's build (gate gates itself). */
+  ownCheckout?: boolean;
 }
 
 /**
@@ -33,6 +35,9 @@ export function chooseHookBin(input: BinFacts): ChosenBin {
       return { bin: { mode: 'global', relativePath: undefined, program }, why: 'a user-level hook runs in every repository: this checkout\'s gate by its absolute path (install gate globally, `npm i -g stopgate`, and run init again for one that does not depend on this checkout)' };
     }
     return { bin: { mode: 'npx', relativePath: undefined, program: `npx --yes stopgate@${input.version}` }, why: 'a user-level hook runs in every repository, and gate is not installed globally' };
+  }
+  if (input.ownCheckout) {
+    return { bin: { mode: 'local', relativePath: 'bin/gate.cjs', program: undefined }, why: "this is gate's own checkout: the hook runs its build (npm run build)" };
   }
   if (input.localBin !== undefined || input.listedInPackageJson) {
     const bin = input.localBin ?? join(input.projectDir, 'node_modules', '.bin', 'gate');

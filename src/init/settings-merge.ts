@@ -204,7 +204,8 @@ function readGateHook(hook: unknown, shape: HookFileShape): Omit<FoundGateHook, 
   return { command, ...(args === undefined ? {} : { args }), ...(typeof timeout === 'number' ? { timeout } : {}) };
 }
 
-const GATE_PROGRAM = /^(?:(?:.*\/)?node_modules\/\.bin\/)?(?:stop)?gate$/;
+// `…/bin/gate.cjs` is gate's own bin, as its own checkout's hook runs it.
+const GATE_PROGRAM = /^(?:(?:.*\/)?node_modules\/\.bin\/)?(?:stop)?gate$|^(?:.*\/)?bin\/gate\.cjs$/;
 const NPX_PACKAGE = /^(?:gate|stopgate(?:@\S+)?)$/;
 /** npx options that name another package or run a command string: then the words aren't ours. */
 const NPX_FOREIGN_OPTION = /^(?:-p|--package|-c|--call)(?:=|$)/;
