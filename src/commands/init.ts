@@ -140,7 +140,8 @@ function nextSteps(plan: InstallPlan, projectDir: string): string {
   } else {
     steps.push(`  - Commit ${written}: every teammate's agent is then gated.`);
   }
-  if (plan.bin.bin.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
+  if (plan.bin.bin.relativePath === 'bin/gate.cjs') steps.push("  - Teammates need `npm ci` and `npm run build`: the hook runs this checkout's dist/.");
+  else if (plan.bin.bin.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
   if (plan.bin.bin.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
   if (plan.installer.enableStep) steps.push(`  - ${plan.installer.enableStep}`);
   if (plan.installer.harness === 'claude') steps.push(`  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`);
