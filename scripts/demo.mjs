@@ -41,7 +41,7 @@ try {
   say('2. npx gate init --yes');
   const init = project.gate('init', '--yes');
   if (init.code !== 0) throw new Error(`gate init failed (exit ${init.code}):\n${init.stdout}\n${init.stderr}`);
-  const plan = init.stdout.split('\n').filter((line) => /^(  \S+ +preset |Hook command:|Hook timeout:|Wrote )/.test(line));
+  const plan = init.stdout.split('\n').filter((line) => /^( {2}\S+ +preset |Hook command:|Hook timeout:|Wrote )/.test(line));
   box(`${plan.join('\n')}\n`);
   project.commit('Install gate');
   console.log('Committed gate.config.json and .claude/settings.json, as a team would.');

@@ -19,15 +19,19 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
  * @param {string} cli.binRelative the path to print, relative to the install folder
  * @param {(dir: string) => boolean} cli.isInstalled  whether a folder holds the pinned version
  * @param {(dir: string) => void} [cli.prepare]       fix-ups on the staged folder before the check
+ * @returns {string | undefined} the path printed, or undefined when the install failed
  */
 export function installPinned(cli) {
   const installDir = join(root, '.cache', cli.cacheName, cli.version);
   try {
     if (!cli.isInstalled(installDir)) install(cli, installDir);
-    process.stdout.write(`${join(installDir, cli.binRelative)}\n`);
+    const bin = join(installDir, cli.binRelative);
+    process.stdout.write(`${bin}\n`);
+    return bin;
   } catch (error) {
     process.stderr.write(`${cli.script}: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
+    return undefined;
   }
 }
 

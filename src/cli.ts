@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { UsageError, exitCodeFor } from './errors.js';
+import { SetupError, UsageError, exitCodeFor } from './errors.js';
+import { isPosix, refusalFor } from './platform.js';
 
 const HELP = `gate — a test gate for the end of a coding agent's turn
 
@@ -24,8 +25,15 @@ Docs: README.md and docs/ in the package.`;
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   try {
+    const refusal = refusalFor(command, process.platform);
+    if (refusal !== undefined) throw new SetupError(refusal);
     switch (command) {
       case 'run': {
+        if (!isPosix(process.platform)) {
+          const { allowUnchecked } = await import('./hook-on-windows.js');
+          process.exitCode = allowUnchecked(args, process.env);
+          return;
+        }
         const { runHook } = await import('./commands/run.js');
         process.exitCode = await runHook(args, process.env);
         return;

@@ -20,5 +20,8 @@ export const messages = {
   untrackedFlood: (count: number, folder: string | undefined) =>
     `gate: ${count} untracked files are not ignored${folder ? ` (most under ${folder}/)` : ''}; every stop has to look at them. Add ${folder ? `${folder}/` : 'them'} to .gitignore if it is build output.`,
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
+  unsupportedPlatform: () => 'gate: Windows is not supported yet (see docs/windows.md); the stop was allowed unchecked.',
+  unsupportedCommand: (command: string) =>
+    `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
   stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "npx gate doctor".`,
 } as const;

@@ -8,8 +8,8 @@ import { firstUserPosition, frameLocation, isLibraryFrame, isStackFrame, parsePo
 const SECTION = /^⎯+ (.+?) ⎯+$/;
 const SEPARATOR = /^⎯+(?:\[\d+\/\d+\])?⎯*$/;
 const FAIL = /^\s*FAIL\s+(.+)$/;
-const TOTALS = /^\s*(?:Test Files|Tests|Errors|Snapshots|Type Errors)  \S/;
-const TIMING = /^\s*(?:Start at|Duration)  \S/;
+const TOTALS = /^\s*(?:Test Files|Tests|Errors|Snapshots|Type Errors) {2}\S/;
+const TIMING = /^\s*(?:Start at|Duration) {2}\S/;
 const CODE_LINE = /^\s*(\d+)\|/;
 const CARET_LINE = /^\s*\|[\s^]*$/;
 const BOX_DRAWING_ONLY = /^[\s│┬┴╰╭╮╯─├┤┼]*$/;

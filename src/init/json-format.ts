@@ -52,10 +52,10 @@ export function parseJsonTree(text: string): JsonNode {
       if (code === 0x22) break;
       if (code < 0x20) fail('a string holds a raw control character (a tab or line break must be escaped)');
       if (code === 0x5c) {
-        const escape = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
-        escape.lastIndex = pos;
-        if (!escape.test(text)) fail('a string holds an invalid escape sequence');
-        pos = escape.lastIndex;
+        const escapeSequence = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+        escapeSequence.lastIndex = pos;
+        if (!escapeSequence.test(text)) fail('a string holds an invalid escape sequence');
+        pos = escapeSequence.lastIndex;
       } else pos++;
     }
     pos++;

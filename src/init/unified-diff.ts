@@ -8,7 +8,7 @@ export function unifiedDiff(path: string, before: string | undefined, after: str
   const ops = diffLines(a, b);
   if (ops.every((op) => op.kind === ' ')) return '';
   const header = [`--- ${before === undefined ? '/dev/null' : `a/${path}`}`, `+++ ${after === undefined ? '/dev/null' : `b/${path}`}`];
-  return [...header, ...hunks(ops, context)].join('\n') + '\n';
+  return `${[...header, ...hunks(ops, context)].join('\n')}\n`;
 }
 
 type Op = { kind: ' ' | '-' | '+'; line: string; aIndex: number; bIndex: number };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { spawn } from 'node:child_process';
+import { onLinux } from '../helpers/processes.js';
 import { GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -118,7 +119,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     expect(statSync(logOf(repo)).mtimeMs).toBe(ranAt);
   });
 
-  it('kills a hanging test at the gate timeout, leaves nothing running, and allows the stop with a notice', () => {
+  it.skipIf(!onLinux)('kills a hanging test at the gate timeout, leaves nothing running, and allows the stop with a notice', () => {
     repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', timeout: 3 }] }), { nodeModules: true });
     promptStart(repo);
     repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} });\n");

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResolvedGate } from '../../src/config/load-config.js';
 import { runGate } from '../../src/runner/run-gate.js';
 import { runGates } from '../../src/runner/run-gates.js';
+import { isRunning } from '../helpers/processes.js';
 
 let dir: string;
 beforeEach(() => {
@@ -18,17 +19,6 @@ function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): Resolv
 
 function run(g: ResolvedGate, files: string[] = []) {
   return runGate({ gate: g, files, projectDir: dir, logPath: join(dir, 'logs', `${g.name}.log`), env: { PATH: process.env['PATH'] ?? '' } });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A killed orphan may linger as a zombie until something reaps it; it no longer runs.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return !/^\d+ \(.*\) Z/.test(stat);
 }
 
 describe('runGate', () => {
@@ -56,14 +46,14 @@ describe('runGate', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(grandchild).toBeGreaterThan(0);
-    expect(isAlive(grandchild)).toBe(false);
+    expect(isRunning(grandchild)).toBe(false);
   });
 
   it('leaves nothing running after a command that exits while its child still runs', async () => {
     const pidFile = join(dir, 'left.pid');
     const result = await run(gate(['sh', '-c', `sleep 300 & echo $! > '${pidFile}'; exit 1`]));
     expect(result.status).toBe('failed');
-    expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 
   it('bounds what it keeps of a huge output, in memory and in the log', async () => {

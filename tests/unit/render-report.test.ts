@@ -94,7 +94,7 @@ describe('renderReportWithin', () => {
     expect(Buffer.byteLength(report)).toBeGreaterThan(9_000);
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(report).toContain('FAIL 发票第0行应以分计价，含税与折扣');
-    expect(report).toMatch(/… \d+ more failures; full log: \.git\/gate\/logs\/test\.log\nTests  200 failed \(200\)\n\n/);
+    expect(report).toMatch(/… \d+ more failures; full log: \.git\/gate\/logs\/test\.log\nTests {2}200 failed \(200\)\n\n/);
     expect(report.endsWith(`${CLOSING}\n`)).toBe(true);
   });
 

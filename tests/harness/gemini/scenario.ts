@@ -5,7 +5,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { GateProject } from '../../claude/gate-project.mjs';
 import { useTemplateProjects } from '../template-projects.js';
 import { REPORT_HEADER, runProcess, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
 import { gemini } from './gemini-cli.js';

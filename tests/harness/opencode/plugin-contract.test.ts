@@ -8,7 +8,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderPlugin } from '../../../src/harness/install/opencode.js';
 import { checkBuild, makeProject, prepareTemplate, SUM_BROKEN, SUM_OK, type GateProject, type Template } from '../../claude/gate-project.mjs';
-import { REPORT_HEADER } from '../chat-completions-scenario.js';
 
 type Hook = (input: Record<string, unknown>, output?: Record<string, unknown>) => Promise<void>;
 interface Hooks {

@@ -6,9 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { GateProject } from '../../claude/gate-project.mjs';
 import { useTemplateProjects } from '../template-projects.js';
-import { lastUserText, startChatCompletionsMock, type ChatCompletionsMock } from '../chat-completions-mock.mjs';
+import { lastUserText, startChatCompletionsMock } from '../chat-completions-mock.mjs';
 import { REPORT_HEADER, type AgentCli, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
 import { OPENCODE_VERSION, seedPluginDependencies, shell, startOpencodeServer, writeOpencodeConfig } from './opencode-cli.js';
 
