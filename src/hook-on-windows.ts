@@ -1,5 +1,6 @@
 import { ADAPTERS, isHarnessName } from './harness/adapters.js';
 import { hookOutput } from './hook/hook-output.js';
+import { optionValue } from './hook/option-value.js';
 import { parsePayload } from './hook/parse-payload.js';
 import { readPayload } from './hook/read-payload.js';
 import { messages } from './messages.js';
@@ -22,10 +23,4 @@ export function allowUnchecked(args: string[], env: NodeJS.ProcessEnv): number {
   }
   const payload = parsePayload(text, adapter, optionValue(args, '--event'));
   return payload.event === 'stop' ? output.notice(messages.unsupportedPlatform()) : output.allow();
-}
-
-function optionValue(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  if (index !== -1) return args[index + 1];
-  return args.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }

@@ -4,6 +4,7 @@ import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
 import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
 import { hookOutput, type HookOutput } from '../hook/hook-output.js';
+import { optionValue } from '../hook/option-value.js';
 import { parsePayload, type HookPayload } from '../hook/parse-payload.js';
 import { readPayload } from '../hook/read-payload.js';
 import { sessionFileName } from '../hook/session-file-name.js';
@@ -43,15 +44,6 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
   } finally {
     recordTrace(trace);
   }
-}
-
-/** `--name value` or `--name=value`, without loading node:util on the hot path. */
-function optionValue(args: string[], name: string): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === name) return args[i + 1];
-    if (args[i]?.startsWith(`${name}=`)) return args[i]?.slice(name.length + 1);
-  }
-  return undefined;
 }
 
 async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.ProcessEnv, output: HookOutput, trace: StopTrace): Promise<number> {

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { allMessageText } from './chat-completions-mock.mjs';
 import { editStep, say, type AgentCli, type AgentRun, type Install, type Scenario } from './chat-completions-scenario.js';
-import { expectDelivered, HEADER, occurrences, recordedStops, type DeliveryCase } from './delivery-cases.js';
+import { chineseReportCase, expectDelivered, HEADER, occurrences, raiseBudget, recordedStops, type DeliveryCase } from './delivery-cases.js';
 
 export type StartScenario = (install: Install) => Promise<Scenario>;
 
@@ -58,45 +58,13 @@ export function startsAtHeader(text: string): string {
   return text;
 }
 
-const NAME = '发票金额以分计价先计税后折扣须与财务部门每月出具的对账单逐项一致';
-const VALUE = '应付金额含税已折扣按财务部第三季度结算规则四舍五入到分';
-
-/**
- * Failing tests in Chinese, about 3 UTF-8 bytes a character, many more than `budget` characters of
- * report can hold: a report of `budget` characters is several pipe reads (64 KiB) long. The tests are
- * made in a loop: the agent's shell command that writes the file must stay a small argument.
- */
-export function chineseReportCase(budget: number): DeliveryCase {
-  return {
-    name: `a report of ${budget} characters in Chinese (budget raised to ${budget})`,
-    path: 'src/invoice-zh.test.ts',
-    text: [
-      "import { expect, it } from 'vitest';",
-      '',
-      `const NAME = '${NAME}';`,
-      `const VALUE = '${VALUE}';`,
-      `for (let k = 0; k < ${Math.ceil(budget / 150)}; k++) {`,
-      '  it(`【${k}】${NAME}`, () => {',
-      '    expect(`${VALUE}${k}`).toBe(`${VALUE}${k + 1}`);',
-      '  });',
-      '}',
-      '',
-    ].join('\n'),
-    mustReach: [`【0】${NAME}`, 'more failures', 'Do not skip, delete or weaken tests or checks unless the user asked for it.'],
-  };
-}
-
 /**
  * A harness that decodes the hook's output chunk by chunk turns a character whose bytes straddle
  * two pipe reads into U+FFFD. gate's default report fits one read; `budget` may be raised to 200000.
  */
 export async function expectLargeReportDelivered(cli: AgentCli, start: StartScenario, install: Install, unframe: Unframe, budget: number): Promise<Delivery> {
   const testCase = chineseReportCase(budget);
-  const raiseBudget = (scenario: Scenario): void => {
-    const config = JSON.parse(scenario.project.read('gate.config.json')) as Record<string, unknown>;
-    scenario.project.write('gate.config.json', `${JSON.stringify({ ...config, budget }, null, 2)}\n`);
-  };
-  const delivery = await deliverCase(cli, start, install, testCase, unframe, raiseBudget);
+  const delivery = await deliverCase(cli, start, install, testCase, unframe, (scenario) => raiseBudget(scenario.project, budget));
   const { everything, report } = delivery;
   expect(occurrences(everything, HEADER), 'the report reached the model exactly once').toBe(1);
   for (const text of testCase.mustReach) expect(occurrences(report, text), `the report holds ${JSON.stringify(text)} once`).toBe(1);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { GateProject } from '../claude/gate-project.mjs';
 
 export interface DeliveryCase {
   name: string;
@@ -84,6 +85,40 @@ it('parses the API answer', () => {
     mustReach: ['keeps the invoice line 0 priced in cents', 'more failures', 'Do not skip, delete or weaken tests or checks unless the user asked for it.'],
   },
 ];
+
+const NAME = '发票金额以分计价先计税后折扣须与财务部门每月出具的对账单逐项一致';
+const VALUE = '应付金额含税已折扣按财务部第三季度结算规则四舍五入到分';
+
+/**
+ * Failing tests in Chinese, about 3 UTF-8 bytes a character, many more than `budget` characters of
+ * report can hold: a report of `budget` characters is several pipe reads (64 KiB) long. The tests are
+ * made in a loop: the agent's shell command that writes the file must stay a small argument.
+ */
+export function chineseReportCase(budget: number): DeliveryCase {
+  return {
+    name: `a report of ${budget} characters in Chinese (budget raised to ${budget})`,
+    path: 'src/invoice-zh.test.ts',
+    text: [
+      "import { expect, it } from 'vitest';",
+      '',
+      `const NAME = '${NAME}';`,
+      `const VALUE = '${VALUE}';`,
+      `for (let k = 0; k < ${Math.ceil(budget / 150)}; k++) {`,
+      '  it(`【${k}】${NAME}`, () => {',
+      '    expect(`${VALUE}${k}`).toBe(`${VALUE}${k + 1}`);',
+      '  });',
+      '}',
+      '',
+    ].join('\n'),
+    mustReach: [`【0】${NAME}`, 'more failures', 'Do not skip, delete or weaken tests or checks unless the user asked for it.'],
+  };
+}
+
+/** Raises the project's report budget (`budget` may be up to 200000 characters). */
+export function raiseBudget(project: Pick<GateProject, 'read' | 'write'>, budget: number): void {
+  const config = JSON.parse(project.read('gate.config.json')) as Record<string, unknown>;
+  project.write('gate.config.json', `${JSON.stringify({ ...config, budget }, null, 2)}\n`);
+}
 
 /** The report gate blocked with starts with this line (src/report/render-report.ts). */
 export const HEADER = /gate: \d+ of \d+ checks failed \([^)]*\); stop refused, block \d+ of \d+\./g;

@@ -36,8 +36,8 @@ describe(`every block reaches Gemini CLI ${GEMINI_VERSION}'s model once, verbati
 
 // Gemini CLI decodes the hook's stdout chunk by chunk (`data.toString()` per 'data' event), so a
 // character whose UTF-8 bytes straddle two pipe reads (64 KiB each) becomes U+FFFD. gate's default
-// report (6000 characters) fits one read; `budget` may be raised to 200000. Fails until gate prints
-// its JSON as ASCII (\uXXXX escapes), which no chunk boundary can split.
+// report (6000 characters) fits one read; `budget` may be raised to 200000. gate prints its JSON as
+// ASCII (\uXXXX escapes), which no chunk boundary can split.
 describe(`a report longer than one pipe read reaches Gemini CLI ${GEMINI_VERSION}'s model unaltered`, () => {
   it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
     const scenario = await start([['--harness', 'gemini']]);
