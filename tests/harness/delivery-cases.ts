@@ -114,6 +114,13 @@ export function chineseReportCase(budget: number): DeliveryCase {
   };
 }
 
+/** 300 failing tests with long Chinese names: a report of about 170 KB, several 64 KiB pipe reads. */
+export function manyChineseFailures(): string {
+  const name = '测试名称'.repeat(30);
+  const tests = Array.from({ length: 300 }, (_, k) => `it('${name} ${k}', () => {\n  expect('值${k}').toBe('另${k}');\n});`);
+  return ["import { expect, it } from 'vitest';", '', ...tests, ''].join('\n');
+}
+
 /** Raises the project's report budget (`budget` may be up to 200000 characters). */
 export function raiseBudget(project: Pick<GateProject, 'read' | 'write'>, budget: number): void {
   const config = JSON.parse(project.read('gate.config.json')) as Record<string, unknown>;

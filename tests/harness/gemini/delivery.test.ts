@@ -4,7 +4,7 @@
 // or change, sent through the real CLI. docs/harness-gemini.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
+import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { gemini, GEMINI_VERSION } from './gemini-cli.js';
 import { allMessageText } from './mock-gemini.mjs';
 import { useGeminiScenarios } from './scenario.js';
@@ -41,12 +41,9 @@ describe(`every block reaches Gemini CLI ${GEMINI_VERSION}'s model once, verbati
 describe(`a report longer than one pipe read reaches Gemini CLI ${GEMINI_VERSION}'s model unaltered`, () => {
   it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
     const scenario = await start([['--harness', 'gemini']]);
-    const config = JSON.parse(scenario.project.read('gate.config.json')) as Record<string, unknown>;
-    scenario.project.write('gate.config.json', `${JSON.stringify({ ...config, budget: 200_000 }, null, 2)}\n`);
+    raiseBudget(scenario.project, 200_000);
     scenario.project.commit('a larger report');
-    const name = '测试名称'.repeat(30);
-    const tests = Array.from({ length: 300 }, (_, k) => `it('${name} ${k}', () => {\n  expect('值${k}').toBe('另${k}');\n});`);
-    const text = ["import { expect, it } from 'vitest';", '', ...tests, ''].join('\n');
+    const text = manyChineseFailures();
     const run = await scenario.run('Add the tests.', [editStep(gemini, 'src/names.test.ts', text), say('Added.'), say('Leaving it.')]);
 
     expect(run.main).toHaveLength(3);

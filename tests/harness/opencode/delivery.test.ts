@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { allMessageText } from '../chat-completions-mock.mjs';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
+import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { OPENCODE_VERSION } from './opencode-cli.js';
 import { opencode, STOP_ALLOWED, useOpencodeScenarios } from './scenario.js';
 
@@ -41,12 +41,9 @@ describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbati
 describe(`a report longer than one pipe read reaches OpenCode ${OPENCODE_VERSION}'s model unaltered`, () => {
   it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
     const scenario = await start([['--harness', 'opencode']]);
-    const config = JSON.parse(scenario.project.read('gate.config.json')) as Record<string, unknown>;
-    scenario.project.write('gate.config.json', `${JSON.stringify({ ...config, budget: 200_000 }, null, 2)}\n`);
+    raiseBudget(scenario.project, 200_000);
     scenario.project.commit('a larger report');
-    const name = '测试名称'.repeat(30);
-    const tests = Array.from({ length: 300 }, (_, k) => `it('${name} ${k}', () => {\n  expect('值${k}').toBe('另${k}');\n});`);
-    const text = ["import { expect, it } from 'vitest';", '', ...tests, ''].join('\n');
+    const text = manyChineseFailures();
     const run = await scenario.run('Add the tests.', [editStep(opencode, 'src/names.test.ts', text), say('Added.'), say('Leaving it.')]);
 
     expect(run.main).toHaveLength(3);
