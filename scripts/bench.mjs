@@ -2,6 +2,8 @@
 //   floor       = one Node process that runs `git status --porcelain` once (the least a hook can do)
 //   no-change   = `gate run` on a Stop whose tree equals the turn's baseline (the common case)
 //   snapshot    = `gate run` on UserPromptSubmit (records the baseline)
+//   checked     = `gate run` on a Stop after a one-file edit, with one instant gate (`true`): gate's
+//                 own cost of a stop that runs its gates, given as floor + N ms (the goal: N <= 100)
 //   concurrency = two gates of 1 s each, run by `gate check --all` with concurrency 1, then 2
 //   related     = a real open-source suite (zod 4.6.7's own vitest tests, from its npm tarball):
 //                 `gate check` after a one-file change (related tests only) vs `gate check --all`
@@ -34,7 +36,8 @@ function makeRepo(fileCount) {
     if (i % perDir === 0) mkdirSync(sub, { recursive: true });
     writeFileSync(join(sub, `f${i}.ts`), `export const v${i} = ${i};\n`);
   }
-  writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates: [{ name: 'test', run: ['node', '-e', 'process.exit(1)'] }] }));
+  // One instant gate: what a checked stop costs beyond its gates is gate's own. (No other stop runs it.)
+  writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates: [{ name: 'test', run: ['true'] }] }));
   git('add', '-A');
   git('commit', '-q', '-m', 'bench');
   // A dirty tree, as agents leave it: a few edited and untracked files.
@@ -61,21 +64,38 @@ console.log(`node ${process.version}, ${runs} runs each, medians; floor = node +
 for (const size of sizes) {
   const repo = makeRepo(size);
   try {
-    const payload = (event) => JSON.stringify({ hook_event_name: event, session_id: 'bench', cwd: repo.dir });
-    const options = (event) => ({ cwd: repo.dir, env: repo.env, input: payload(event), encoding: 'utf8' });
+    const payload = (event, session) => JSON.stringify({ hook_event_name: event, session_id: session, cwd: repo.dir });
+    const options = (event, session = 'bench') => ({ cwd: repo.dir, env: repo.env, input: payload(event, session), encoding: 'utf8' });
     time(process.execPath, [bin, 'run'], options('UserPromptSubmit'));
+    // A turn of its own session that edits one more tracked file, new content each time (no verdict
+    // to reuse); the file is put back after, so that the other session's stops still find no change.
+    const edited = join(repo.dir, 'src', 'd0', 'f10.ts');
+    const original = readFileSync(edited);
+    let edits = 0;
+    const checkedStop = () => {
+      time(process.execPath, [bin, 'run'], options('UserPromptSubmit', 'bench-checked'));
+      writeFileSync(edited, `export const v10 = ${++edits};\n`);
+      const elapsed = time(process.execPath, [bin, 'run'], options('Stop', 'bench-checked'));
+      writeFileSync(edited, original);
+      return elapsed;
+    };
+    // The first checked stop after a build validates the config; later ones reuse that (config-cache.json).
+    checkedStop();
     const floor = [];
     const nodeOnly = [];
     const noChange = [];
     const snapshot = [];
     const gitStatus = [];
+    const checked = [];
     for (let i = 0; i < runs; i++) {
       nodeOnly.push(time(process.execPath, ['-e', '0'], { env: repo.env }));
       gitStatus.push(time('git', ['status', '--porcelain'], { cwd: repo.dir, env: repo.env, maxBuffer: 1 << 30 }));
       floor.push(time(process.execPath, ['-e', floorScript], { cwd: repo.dir, env: repo.env }));
       snapshot.push(time(process.execPath, [bin, 'run'], options('UserPromptSubmit')));
       noChange.push(time(process.execPath, [bin, 'run'], options('Stop')));
+      checked.push(checkedStop());
     }
+    assertChecked(repo.dir, runs + 1);
     const base = median(floor);
     const row = (name, samples) => console.log(`  ${name.padEnd(34)} ${median(samples).toFixed(1).padStart(7)} ms  ${(median(samples) / base).toFixed(2)}× floor`);
     console.log(`repo of ${size} files (+5 edited, 1 untracked):`);
@@ -84,10 +104,19 @@ for (const size of sizes) {
     row('floor: node + git status', floor);
     row('gate run, Stop, nothing changed', noChange);
     row('gate run, UserPromptSubmit snapshot', snapshot);
+    console.log(`  ${'checked stop (one instant gate)'.padEnd(34)} ${median(checked).toFixed(1).padStart(7)} ms  floor + ${(median(checked) - base).toFixed(1)} ms`);
     console.log(`  snapshot vs git status alone: ${(median(snapshot) / median(gitStatus)).toFixed(2)}× (includes starting Node)\n`);
   } finally {
     rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
+}
+
+// Each checked stop must have run its gate and passed: a figure for a stop that did less would flatter.
+function assertChecked(dir, count) {
+  const lines = readFileSync(join(dir, '.git', 'gate', 'stops.jsonl'), 'utf8').trim().split('\n');
+  const records = lines.map((line) => JSON.parse(line)).filter((record) => record.session === 'bench-checked');
+  const wrong = records.filter((record) => record.path !== 'checked' || record.reason !== 'all passed' || record.gates[0]?.status !== 'passed');
+  if (records.length !== count || wrong.length > 0) throw new Error(`the checked stops did not all run their gate: ${JSON.stringify(wrong[0] ?? records.length)}`);
 }
 
 function timeOnce(args, options) {

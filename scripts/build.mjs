@@ -1,13 +1,29 @@
-// Two bundles:
+// Three bundles:
 // - dist/hook.cjs: `gate run`'s hot path as one CommonJS file, so that a stop with nothing to check
-//   loads no ESM loader and no module it doesn't use; its slow half is imported from the ESM build.
+//   loads no ESM loader and no module it doesn't use.
+// - dist/hook-gates.cjs: the slow half of a stop in git (a change to check), required by hook.cjs
+//   only then. CommonJS too: the ESM loader alone costs a checked stop more than the code it loads.
+//   What even that stop rarely needs (validating a changed config, zod) comes from the ESM build.
 // - dist/*.js: everything else as ES modules with code splitting, each command imported lazily.
 import { build } from 'esbuild';
-import { rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
+
+// A digest of what the bundles are made of: a stop's cached resolved config is only reused by the
+// build that wrote it (src/state/config-cache.ts).
+const digest = createHash('sha256');
+const sources = (await readdir('src', { recursive: true })).filter((path) => path.endsWith('.ts')).sort();
+for (const path of [...sources.map((source) => `src/${source}`), 'package-lock.json']) digest.update(`${path}\0`).update(await readFile(path));
 
 // Dependencies are bundled too: the package then runs from a copy without node_modules (the Claude
 // Code plugin cache), and start-up loads fewer files.
-const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  define: { __GATE_BUILD__: JSON.stringify(digest.digest('hex').slice(0, 16)) },
+};
 
 // Built beside dist/ and swapped in whole: tests running from dist/ never see it half-written.
 const dist = new URL('../dist', import.meta.url);
@@ -20,6 +36,7 @@ await build({
     'commands/run-stop-gates': 'src/commands/run-stop-gates.ts',
     'commands/run-outside-git': 'src/commands/run-outside-git.ts',
     'config/json-schema': 'src/config/json-schema.ts',
+    'config/load-config': 'src/config/load-config.ts',
     'init/presets-doc': 'src/init/presets-doc.ts',
     'filters/filter-output': 'src/filters/filter-output.ts',
   },
@@ -31,14 +48,15 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
 });
 
-// The hot path's lazy imports stay imports, pointing at the ESM build's stable entry files.
+// The hot path's lazy imports: the slow half in git is required from hook-gates.cjs, outside git it
+// is imported from the ESM build's stable entry file.
 const slowHalf = {
-  name: 'slow-half-from-esm-build',
+  name: 'slow-half',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/run-(stop-gates|outside-git)\.js$/ }, (args) => ({
-      path: `./commands/${args.path.slice(2)}`,
-      external: true,
-    }));
+    plugin.onResolve({ filter: /^\.\/run-stop-gates\.js$/ }, () => ({ path: 'hook-gates', namespace: 'slow-half' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'slow-half' }, () => ({ contents: "module.exports = require('./hook-gates.cjs');", loader: 'js' }));
+    plugin.onResolve({ filter: /^\.\/hook-gates\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    plugin.onResolve({ filter: /^\.\/run-outside-git\.js$/ }, (args) => ({ path: `./commands/${args.path.slice(2)}`, external: true }));
   },
 };
 await build({
@@ -48,6 +66,26 @@ await build({
   format: 'cjs',
   supported: { 'dynamic-import': true },
   plugins: [slowHalf],
+});
+
+// A changed config is validated by the ESM build's loadConfig (zod), imported only on a cache miss.
+const configFromEsm = {
+  name: 'config-from-esm-build',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/config\/load-config\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: './config/load-config.js', external: true } : undefined,
+    );
+  },
+};
+await build({
+  ...common,
+  entryPoints: ['src/commands/run-stop-gates.ts'],
+  outfile: `${staging}/hook-gates.cjs`,
+  format: 'cjs',
+  supported: { 'dynamic-import': true },
+  // import.meta is empty in CommonJS; package-root.ts falls back to __dirname there.
+  logOverride: { 'empty-import-meta': 'silent' },
+  plugins: [configFromEsm],
 });
 
 // Another build may swap its dist/ in between the two renames: move that one aside too, and retry.

@@ -32,6 +32,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
     concurrency: project.config.concurrency,
     projectDir: project.projectDir,
     logDir: join(project.stateDir, 'logs'),
+    cacheDir: join(project.stateDir, 'cache'),
     env,
     onStart: progress?.start,
     onDone: progress?.done,

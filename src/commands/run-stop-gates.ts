@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
-import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import type { ResolvedConfig } from '../config/load-config.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
@@ -10,6 +10,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { lockStop } from '../state/stop-lock.js';
+import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
@@ -23,7 +24,7 @@ export async function runStopGates(stop: StopContext): Promise<number> {
   const { output, snapshot } = stop;
   let config: ResolvedConfig;
   try {
-    config = loadConfig(stop.configFiles, stop.projectDir);
+    config = await loadConfigCached(stop.stateDir, stop.configFiles, stop.projectDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       stop.trace.reason = 'config invalid';
@@ -50,7 +51,8 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
   // Another run for this session may have finished while we waited for the lock: count from its result.
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
-  const [results, tampering] = await Promise.all([runSelectedGates(stop, config), lookForTampering(stop, config)]);
+  // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
+  const [tampering, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, config)]);
   const judged = await judgeFailures(stop, config, results);
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...noticesFor(decision, judged)];
@@ -112,6 +114,7 @@ async function runSelectedGates(stop: StopContext, config: ResolvedConfig): Prom
     concurrency: config.concurrency,
     projectDir: stop.projectDir,
     logDir: join(stop.stateDir, 'logs'),
+    cacheDir: join(stop.stateDir, 'cache'),
     env: stop.env,
   });
   rememberVerdicts(
@@ -128,7 +131,7 @@ const TAMPER_LEAD = 'Undo these unless the user asked for them:';
 /** Tests skipped, deleted or emptied, checks weakened, gate's own config edited — since the turn's baseline. */
 async function lookForTampering(stop: StopContext, config: ResolvedConfig): Promise<TamperFinding[]> {
   if (config.tamper === 'off' || !stop.snapshot) return [];
-  const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths);
+  const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths, stop.tamperScan);
   return scan.findings;
 }
 
@@ -192,6 +195,7 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
     status: result.cached ? 'cached' : result.status,
     durationMs: result.durationMs,
     ...(result.detail ? { reason: result.detail } : {}),
+    ...(result.tier ? { tier: result.tier } : {}),
     ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : {}),
     ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
   }));

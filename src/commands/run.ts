@@ -1,4 +1,4 @@
-import { findConfig } from '../config/find-config.js';
+import { findConfig, type ConfigFiles } from '../config/find-config.js';
 import { isGitError } from '../git/exec-git.js';
 import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
@@ -13,6 +13,7 @@ import { pickProjectDir } from '../project-dir.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot, UNTRACKED_HINT_THRESHOLD } from '../snapshot/take-snapshot.js';
+import { startScan } from '../tamper/start-scan.js';
 import { passedPath, readPassed, readSession, sessionPath, writeSession, type SessionState } from '../state/session-state.js';
 import { recordTrace, startTrace, tracedOutput, type StopTrace } from '../state/stop-trace.js';
 
@@ -106,11 +107,33 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const change = changedPaths(baseline, snapshot, committed);
     trace.changed = { count: change.paths.length, sample: change.paths.slice(0, 20) };
     if (change.all || change.paths.length > 0) {
+      // The tamper check's git diff works while the rest of the stop loads: on a big repository it
+      // takes as long as a quick gate. (Not for a subagent's stop, which is mostly not gated.)
+      const early = payload.event === 'stop' && !tamperOff(configFiles);
+      const tamperScan = early ? startScan(repo.root, baseline.head ?? snapshot.head, change.paths) : undefined;
       const { runStopGates } = await import('./run-stop-gates.js');
-      return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, baseline, change, notices });
+      return runStopGates({ ...stop, root: repo.root, stateDir, sessionFile, state, snapshot, baseline, change, notices, tamperScan });
     }
   }
   trace.reason = alreadyPassed ? 'already passed' : 'no change';
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+/**
+ * `"tamper": "off"` in the config (the personal file's word wins, as when the config is loaded):
+ * then no diff is started early. A config that does not parse gets one anyway; the slow half
+ * decides with the validated config either way.
+ */
+function tamperOff(files: ConfigFiles): boolean {
+  let setting: unknown;
+  for (const source of [files.team, files.local]) {
+    try {
+      const value: unknown = source ? JSON.parse(source.text.replace(/^\uFEFF/, '')) : undefined;
+      if (typeof value === 'object' && value !== null && 'tamper' in value) setting = value.tamper;
+    } catch {
+      // Invalid: reported by the slow half.
+    }
+  }
+  return setting === 'off';
 }

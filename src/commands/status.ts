@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { sessionFileName } from '../hook/session-file-name.js';
-import { selectGates } from '../plan/select-gates.js';
+import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import { buildCommand } from '../runner/build-command.js';
 import { readSession, sessionPath } from '../state/session-state.js';
 import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { changeSinceBaseline, openProject } from './open-project.js';
@@ -29,6 +30,7 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   const isCached = (selection: (typeof selections)[number]) =>
     since.snapshot !== undefined && selection.run && known.includes(verdictKey(project.configFiles.hash, selection, since.snapshot, root, project.config.dir));
   const sessions = listBlockedSessions(project.stateDir);
+  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) ? describeCommand(selection, project.projectDir, project.stateDir) : undefined)));
   const view = {
     projectDir: project.projectDir,
     repository: project.repo?.root ?? null,
@@ -37,7 +39,13 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     baseline: since.baseline,
     alreadyPassed: since.alreadyPassed,
     changedFiles: since.change.paths,
-    gates: selections.map((selection) => ({ name: selection.gate.name, runs: selection.run && !isCached(selection), cached: isCached(selection), reason: selection.reason })),
+    gates: selections.map((selection, index) => ({
+      name: selection.gate.name,
+      runs: selection.run && !isCached(selection),
+      cached: isCached(selection),
+      reason: selection.reason,
+      ...tiers[index],
+    })),
     blockedSessions: sessions,
     logs: relative(project.projectDir, join(project.stateDir, 'logs')),
   };
@@ -52,12 +60,22 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     `baseline:  ${view.baseline}`,
     `changed:   ${view.changedFiles.length === 0 ? 'nothing' : view.changedFiles.slice(0, 20).join(', ') + (view.changedFiles.length > 20 ? ` … (${view.changedFiles.length} in all)` : '')}`,
     since.alreadyPassed ? 'verdict:   this exact tree already passed every gate; a stop would be allowed at once.' : 'gates at the next stop:',
-    ...view.gates.map((gate) => `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.cached ? `${gate.reason}, but it passed on exactly this state before (cached)` : gate.reason}`),
+    ...view.gates.flatMap((gate) => [
+      `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.cached ? `${gate.reason}, but it passed on exactly this state before (cached)` : gate.reason}`,
+      ...(gate.command ? [`       ${gate.fast ? 'fast tier' : 'full run'}: ${gate.tier ? `${gate.tier}: ` : ''}${gate.command}`] : []),
+    ]),
     `blocks:    ${sessions.length === 0 ? 'no session is blocked' : sessions.map((s) => `${s.session} ${s.blocks}/${project.config.maxBlocks}`).join(', ')}`,
     `logs:      ${view.logs}`,
   ];
   process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
   return 0;
+}
+
+/** The command the next stop would run for a gate, and which tier it is. */
+async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string): Promise<{ command: string; fast: boolean; tier?: string }> {
+  const command = await buildCommand(selection.gate, selection.files, { projectDir, cacheDir: join(stateDir, 'cache', selection.gate.name), full: selection.partial });
+  if (command.nothingToRun) return { command: '(nothing to run)', fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
+  return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
 }
 
 function listBlockedSessions(stateDir: string): Array<{ session: string; blocks: number }> {

@@ -5,6 +5,7 @@ import type { ChangeSet } from '../plan/select-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { SessionState } from '../state/session-state.js';
 import type { StopTrace } from '../state/stop-trace.js';
+import type { StartedScan } from '../tamper/start-scan.js';
 
 /** What the hot path knows about a stop when it hands over to the slow half. */
 export interface HotContext {
@@ -30,4 +31,6 @@ export interface StopContext extends HotContext {
   baseline: Snapshot | undefined;
   change: ChangeSet;
   notices: string[];
+  /** The tamper check's git diff, started by the hot path for this change. */
+  tamperScan?: StartedScan;
 }

@@ -7,7 +7,7 @@ import { describeIssues } from './describe-issues.js';
 import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
 import { parseJson } from './parse-json.js';
-import { configSchema, gateSchema, type ConfigFile, type GateEntry } from './schema.js';
+import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry } from './schema.js';
 
 export interface ResolvedGate {
   name: string;
@@ -18,8 +18,10 @@ export interface ResolvedGate {
   ignore: string[];
   timeoutSeconds: number;
   filter: string;
-  /** The runner's related-test command, when the preset has one and the gate keeps the preset's command. */
-  related: { run: string[]; fullRunOn: string[] } | undefined;
+  /** The preset's fast tier, when it has one and the gate keeps the preset's command. */
+  tier: FastTier | undefined;
+  /** `"related": false`: always the full command. */
+  fastOff: boolean;
   /** Absolute directory the command runs in. */
   cwd: string;
   env: Record<string, string>;
@@ -133,7 +135,8 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     ignore: gate.ignore ?? preset?.ignore ?? [],
     timeoutSeconds: gate.timeout ?? preset?.timeout ?? DEFAULTS.timeoutSeconds,
     filter: gate.filter ?? preset?.filter ?? 'generic',
-    related: gate.run === undefined && gate.related !== false ? preset?.related : undefined,
+    tier: gate.run === undefined ? preset?.related : undefined,
+    fastOff: gate.related === false,
     cwd: resolve(dir, gate.cwd ?? '.'),
     env: gate.env ?? {},
     retries: gate.retries ?? 0,

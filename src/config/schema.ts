@@ -28,14 +28,14 @@ export const gateSchema = z
         z.array(z.string()).min(1, 'the command needs at least the program'),
       ])
       .optional()
-      .describe('The command: an argv array, or a string split like a shell would (run without one unless `shell` is true). `{files}` expands to the changed files that triggered the gate.'),
+      .describe('The command: an argv array, or a string split like a shell would (run without one unless `shell` is true). `{files}` expands to the changed files that triggered the gate, `{cache}` to the gate\'s cache folder under gate\'s state.'),
     shell: z.boolean().optional().describe('Run `run` through /bin/sh. Off by default.'),
     on: globList.optional().describe('Globs (relative to the config\'s directory) of changed files that trigger this gate.'),
     ignore: globList.optional().describe('Globs of changed files that never trigger this gate.'),
     timeout: z.number().positive('a timeout is a positive number of seconds').max(86_400).optional().describe('Seconds before the gate is killed, with its whole process group.'),
     filter: z.string().optional().describe('The filter id that turns the tool\'s output into what the agent reads.'),
     cwd: z.string().optional().describe('Directory to run in, relative to the config\'s directory.'),
-    related: z.boolean().optional().describe("Run only the tests related to the changed files where the preset's runner can (default true)."),
+    related: z.boolean().optional().describe("Use the preset's fast tier at a stop: related tests, changed files, an incremental cache (default true; false: always the full command)."),
     retries: z.int().min(0).max(5).optional().describe('Run a failing gate again up to this many times; a failure that passes on retry is a flake: it does not block, and the human is told (default 0).'),
     env: z.record(z.string(), z.string()).optional().describe('Extra environment variables for the command.'),
   })
@@ -58,6 +58,9 @@ export const configSchema = z
 export type GateEntry = z.infer<typeof gateSchema>;
 export type ConfigFile = z.infer<typeof configSchema>;
 
+/** How a preset's fast tier narrows its run; each has a planner in src/fast/. */
+export const FAST_TIERS = ['changed-files', 'incremental', 'typescript', 'python-imports', 'go-packages', 'cargo-members', 'js-imports'] as const;
+
 export const presetSchema = z.strictObject({
   $schema: z.string().optional(),
   id: z.string(),
@@ -67,11 +70,18 @@ export const presetSchema = z.strictObject({
   run: z.array(z.string()).min(1),
   related: z
     .strictObject({
-      run: z.array(z.string()).min(1).describe('The command for the tests related to `{files}`.'),
+      by: z
+        .enum(FAST_TIERS)
+        .describe('How the fast tier narrows the run: the changed files, an incremental cache, or the packages, crates or test files the change reaches.'),
+      run: z.array(z.string()).min(1).describe('The fast command: `{files}` expands to what `by` selected, `{cache}` to the gate\'s cache folder under gate\'s state.'),
       fullRunOn: globList.describe('A changed file matching these (config, setup, lockfile) means the full run.'),
+      crossFile: z
+        .strictObject({ configs: globList, mentions: z.array(z.string().min(1)).min(1) })
+        .optional()
+        .describe('The full run when one of these config files (in the gate\'s directory) mentions a rule that reads other files.'),
     })
     .optional()
-    .describe("The runner's own related-test selection, used instead of `run` when only source and test files changed."),
+    .describe('The fast tier a stop runs instead of `run` (`gate check --all` always runs `run`).'),
   on: globList.min(1),
   ignore: globList.optional(),
   filter: z.string(),
@@ -92,3 +102,4 @@ export const presetSchema = z.strictObject({
 });
 
 export type Preset = z.infer<typeof presetSchema>;
+export type FastTier = NonNullable<Preset['related']>;

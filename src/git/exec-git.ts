@@ -26,10 +26,17 @@ export function execGit(root: string, args: string[], maxBuffer = 256 * 1024 * 1
         if (!error) return resolvePromise(stdout);
         const missing = 'code' in error && error.code === 'ENOENT';
         const detail = missing ? 'git was not found on PATH' : stderr.trim() || error.message;
-        reject(new GitError(`git ${args[0] ?? ''}: ${detail}`, missing));
+        reject(new GitError(`git ${subcommand(args)}: ${detail}`, missing));
       },
     );
   });
+}
+
+/** What to call the command in an error: its subcommand, after any `-c name=value`. */
+function subcommand(args: string[]): string {
+  let at = 0;
+  while (args[at] === '-c') at += 2;
+  return args[at] ?? '';
 }
 
 // Locale-independent, never paged, never prompting; GIT_DIR from an outer git hook must not

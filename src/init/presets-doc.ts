@@ -1,4 +1,4 @@
-import type { Preset } from '../config/schema.js';
+import type { FastTier, Preset } from '../config/schema.js';
 
 /** docs/presets.md, generated from the preset files so that it can't drift from them. */
 export function renderPresetsDoc(presets: Preset[]): string {
@@ -17,20 +17,22 @@ export function renderPresetsDoc(presets: Preset[]): string {
   ];
   for (const preset of presets) {
     const detect = preset.detect.map((rule) => describeRule(rule)).join('; ');
-    const related = preset.related ? `; only the related tests: \`${preset.related.run.join(' ')}\`` : '';
+    const related = preset.related ? `; fast tier: \`${preset.related.run.join(' ')}\`` : '';
     lines.push(`| \`${preset.id}\` | ${preset.kind} | \`${preset.run.join(' ')}\`${related} | ${preset.filter} | ${preset.timeout} s | ${detect} |`);
   }
   lines.push('', '## Triggers', '');
   for (const preset of presets) {
     lines.push(`- \`${preset.id}\`: ${preset.on.map((glob) => `\`${glob}\``).join(', ')}${preset.ignore?.length ? `; never ${preset.ignore.map((glob) => `\`${glob}\``).join(', ')}` : ''}`);
   }
-  lines.push('', '## Related tests', '');
-  lines.push('Where the runner can select the tests related to the changed files, a stop runs only those:');
-  lines.push('when every changed file that triggered the gate still exists and none matches the list below');
-  lines.push('(configs, setup files, lockfiles), the `related` command runs with `{files}`; otherwise the full');
-  lines.push('command. `gate check --all` always runs the full command. A gate opts out with `"related": false`.', '');
-  for (const preset of presets.filter((entry) => entry.related)) {
-    lines.push(`- \`${preset.id}\`: full run when ${preset.related?.fullRunOn.map((glob) => `\`${glob}\``).join(', ')} changed`);
+  lines.push('', '## Fast tiers', '');
+  lines.push('At a stop (and `gate check` without `--all`), a preset with a fast tier runs less than its full');
+  lines.push('command: the related tests, the changed files, an incremental cache under gate\'s state');
+  lines.push('(`.git/gate/cache/GATE`, never in your tree), or the packages the change reaches. `gate check --all`');
+  lines.push('and the baseline check always run the full command; a gate opts out with `"related": false`, and');
+  lines.push('`gate status` says which one the next stop runs and why. What each tier can and cannot see:');
+  lines.push('[fast tiers](fast-tiers.md).', '');
+  for (const preset of presets) {
+    if (preset.related) lines.push(`- \`${preset.id}\`: ${describeTier(preset.related, preset.kind)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -38,4 +40,23 @@ export function renderPresetsDoc(presets: Preset[]): string {
 function describeRule(rule: Preset['detect'][number]): string {
   const text = rule.reason.replace('{field}', 'dependencies').replace('{file}', `\`${rule.file ?? ''}\``).replace('{section}', rule.section ?? '');
   return rule.alone === false ? `${text} (only together with another rule)` : text;
+}
+
+const TIER_WORDS: Record<FastTier['by'], string> = {
+  'changed-files': 'the changed files',
+  incremental: 'every run, with the tool\'s cache under gate\'s state',
+  typescript: 'incremental, the .tsbuildinfo under gate\'s state; `tsc -b` (both tiers) when tsconfig.json has project references',
+  'python-imports': 'the changed test files and the tests that import the changed modules',
+  'go-packages': 'the changed packages and those that import them',
+  'cargo-members': 'the changed workspace members and their dependents',
+  'js-imports': 'the changed test files and the tests that import the changed modules, by a static import graph',
+};
+
+function describeTier(tier: FastTier, kind: Preset['kind']): string {
+  const what = tier.by === 'changed-files' && kind === 'test' ? 'the tests related to the changed files (the runner\'s own selection)' : TIER_WORDS[tier.by];
+  const full = tier.fullRunOn.length > 0 ? `; full run when ${tier.fullRunOn.map((glob) => `\`${glob}\``).join(', ')} changed` : '';
+  const crossFile = tier.crossFile
+    ? `; full run when ${tier.crossFile.configs.map((glob) => `\`${glob}\``).join(' or ')} mentions ${tier.crossFile.mentions.map((word) => `\`${word}\``).join(', ')} (rules that read other files)`
+    : '';
+  return `${what}${full}${crossFile}`;
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import picomatch from 'picomatch';
 import { dirname, join, relative } from 'node:path';
 import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
+import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
 
 export interface BuiltCommand {
   /** argv to spawn, or with `shell` a single command string in argv[0]. */
@@ -10,38 +10,57 @@ export interface BuiltCommand {
   shell: boolean;
   /** What a person (or the agent) would type from the project directory to rerun it. */
   display: string;
-  /** `{files}` was used and no changed file exists any more: nothing to run. */
+  /** Nothing to run: `{files}` was used and no changed file exists any more, or the change reaches no test. */
   nothingToRun: boolean;
-  /** Only the tests related to the changed files run (the runner's own selection). */
-  related: boolean;
+  /** Why this command: the fast tier and what it narrowed the run to, or why the full run. */
+  why: string | undefined;
+  /** The preset's fast tier runs, not its full command. */
+  fast: boolean;
+}
+
+export interface BuildOptions {
+  projectDir: string;
+  /** The gate's cache folder under gate's state: what `{cache}` expands to. */
+  cacheDir: string;
+  /** The full command: `gate check --all`, a baseline run, or a change that could not be narrowed down. */
+  full?: boolean;
 }
 
 const FILES = '{files}';
+const CACHE = '{cache}';
 
 /**
- * The command to run for a gate: its own, or the runner's related-test selection when the preset
- * has one, the change is fully known, and only source and test files changed (a config, setup or
- * lock file, or a deleted file, means the full run).
+ * The command to run for a gate: its own, or with a preset's fast tier what the tier's planner chose
+ * (related tests, the changed files, an incremental cache, the packages the change reaches).
  */
-export function buildCommand(gate: ResolvedGate, files: string[], projectDir: string, partial = false): BuiltCommand {
-  const existing = files.filter((file) => existsSync(join(gate.cwd, file)));
-  const needsFullRun = gate.related ? picomatch(gate.related.fullRunOn, { dot: true }) : () => true;
-  const related = gate.related !== undefined && !partial && files.length > 0 && existing.length === files.length && !files.some((file) => needsFullRun(file));
-  const run = related && gate.related ? gate.related.run : gate.run;
+export async function buildCommand(gate: ResolvedGate, files: string[], options: BuildOptions): Promise<BuiltCommand> {
+  const plan = await planFor(gate, files, options.full === true);
+  if (plan?.kind === 'none') return { argv: [], shell: false, display: '', nothingToRun: true, why: plan.why, fast: true };
+  const fast = plan?.kind === 'fast';
+  const run = plan?.run ?? gate.run;
+  const targets = plan?.kind === 'fast' ? plan.targets : files.filter((file) => existsSync(join(gate.cwd, file)));
   const usesFiles = typeof run === 'string' ? run.includes(FILES) : run.some((word) => word.includes(FILES));
+  const shell = gate.shell && plan === undefined;
   let argv: string[];
-  if (gate.shell && !related) {
+  if (shell) {
     const text = typeof run === 'string' ? run : run.join(' ');
-    argv = [text.split(FILES).join(quoteCommand(existing))];
+    argv = [text.split(FILES).join(quoteCommand(targets)).split(CACHE).join(quoteCommand([options.cacheDir]))];
   } else {
     const words = typeof run === 'string' ? splitCommand(run) : run;
-    argv = words.flatMap((word) => (word === FILES ? existing : [word.split(FILES).join(existing.join(' '))]));
+    argv = words.flatMap((word) => (word === FILES ? targets : [word.split(FILES).join(targets.join(' ')).split(CACHE).join(options.cacheDir)]));
   }
-  const shell = gate.shell && !related;
   const shown = shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
-  const where = relative(projectDir, gate.cwd);
+  const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
-  return { argv, shell, display, nothingToRun: usesFiles && existing.length === 0, related };
+  return { argv, shell, display, nothingToRun: usesFiles && targets.length === 0, why: plan?.why, fast };
+}
+
+async function planFor(gate: ResolvedGate, files: string[], full: boolean): Promise<FastPlan | undefined> {
+  const { tier } = gate;
+  if (tier === undefined) return undefined;
+  const mode = full || gate.fastOff ? 'full' : 'fast';
+  const plan = await planFastTier({ gate: { ...gate, tier }, files, mode });
+  return gate.fastOff && plan.kind === 'full' ? { ...plan, why: `"related": false: ${plan.why}` } : plan;
 }
 
 // The program may come from node_modules/.bin, which gate puts on PATH; the agent's shell doesn't.

@@ -20,6 +20,8 @@ export interface GateResult {
   /** Why it did not start or was skipped, in words. */
   detail?: string;
   timeoutSeconds: number;
+  /** Why this command: the fast tier and what it ran, or why the full run (presets with a fast tier). */
+  tier?: string;
   /** Passed on exactly this tree and config before: not run again. */
   cached?: boolean;
   /** Failed first, then passed on a retry: what the first failing run printed, and the runs it took. */

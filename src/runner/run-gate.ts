@@ -1,11 +1,12 @@
-import { createWriteStream, rmSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
 import { dirname } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { buildCommand } from './build-command.js';
 import type { GateResult } from './gate-result.js';
+import { openLog } from './open-log.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { spawnGroup } from './spawn-group.js';
 
 const CAPTURE_LIMIT = 1024 * 1024;
 const LOG_LIMIT = 16 * 1024 * 1024;
@@ -17,58 +18,49 @@ export interface RunGateOptions {
   projectDir: string;
   logPath: string;
   env: NodeJS.ProcessEnv;
-  /** The files are not the whole change: always the full run. */
-  partial?: boolean;
+  /** The gate's cache folder under gate's state (a fast tier's incremental data). */
+  cacheDir: string;
+  /** The full command, no fast tier: `gate check --all`, a baseline run, or a change not narrowed down. */
+  full?: boolean;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate, files, projectDir, logPath, env, partial = false }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate, files, projectDir, logPath, cacheDir, env, full = false }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
   let command;
   try {
-    command = buildCommand(gate, files, projectDir, partial);
+    command = await buildCommand(gate, files, { projectDir, cacheDir, full });
   } catch (error) {
     return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: error instanceof Error ? error.message : String(error) };
   }
   if (command.nothingToRun) {
-    return { ...base, status: 'skipped', command: command.display, durationMs: 0, detail: 'none of the changed files it checks exists any more' };
+    return { ...base, status: 'skipped', command: command.display, durationMs: 0, detail: command.why ?? 'none of the changed files it checks exists any more', tier: command.why };
   }
+  if (command.argv.some((word) => word.includes(cacheDir))) ensureStateDir(cacheDir);
 
-  const { execa } = await import('execa');
   ensureStateDir(dirname(logPath));
   // Recreated each run, owner-only: tools print paths, tokens and whatever else they like.
-  rmSync(logPath, { force: true });
-  const log = createWriteStream(logPath, { mode: 0o600 });
-  log.on('error', () => {});
+  const log = openLog(logPath);
   let logged = 0;
   const capture = new BoundedCapture(CAPTURE_LIMIT);
   const [program = '', ...args] = command.argv;
-  const child = execa(program, command.shell ? [] : args, {
+  const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
     env: { ...env, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    extendEnv: false,
-    preferLocal: true,
-    localDir: gate.cwd,
-    shell: command.shell ? '/bin/sh' : false,
-    detached: true,
-    buffer: false,
-    stdin: 'ignore',
-    all: true,
-    reject: false,
-    cleanup: false,
+    shell: command.shell,
+    onOutput: (chunk) => {
+      capture.push(chunk);
+      if (logged < LOG_LIMIT) {
+        const part = chunk.subarray(0, LOG_LIMIT - logged);
+        logged += part.length;
+        log.write(part);
+        if (logged >= LOG_LIMIT) log.write('\n[gate: log truncated here]\n');
+      }
+    },
   });
-  const pid = child.pid;
+  const pid = child?.pid;
   if (pid !== undefined) trackGroup(pid);
-  child.all?.on('data', (chunk: Buffer) => {
-    capture.push(chunk);
-    if (logged < LOG_LIMIT) {
-      const part = chunk.subarray(0, LOG_LIMIT - logged);
-      logged += part.length;
-      log.write(part);
-      if (logged >= LOG_LIMIT) log.write('\n[gate: log truncated here]\n');
-    }
-  });
 
   let timedOut = false;
   let forceKill: NodeJS.Timeout | undefined;
@@ -80,24 +72,22 @@ export async function runGate({ gate, files, projectDir, logPath, env, partial =
   }, gate.timeoutSeconds * 1000);
   // When the command itself exits, whatever it left behind in its group (a watcher, a hung
   // worker) is killed too: nothing a gate started outlives it, and the output pipe closes.
-  child.on('exit', () => {
+  child?.on('exit', () => {
     if (pid !== undefined) killGroup(pid, 'SIGKILL');
   });
 
-  const result = await child;
+  const result = await exited;
   clearTimeout(timer);
   clearTimeout(forceKill);
   if (pid !== undefined) untrackGroup(pid);
-  await new Promise<void>((resolveLog) => log.end(resolveLog));
+  log.end();
 
   const durationMs = Date.now() - started;
   const output = capture.text();
-  const exitCode = typeof result.exitCode === 'number' ? result.exitCode : undefined;
-  const signal = result.signal ?? undefined;
-  const done = { ...base, command: command.display, output, exitCode, signal, durationMs };
+  const { exitCode, signal } = result;
+  const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(command.why ? { tier: command.why } : {}) };
   if (timedOut) return { ...done, status: 'timed-out', detail: `killed after ${gate.timeoutSeconds} s` };
-  const spawnCode = 'code' in result ? result.code : undefined;
-  if (spawnCode === 'ENOENT' || exitCode === 127) {
+  if (result.errorCode === 'ENOENT' || exitCode === 127) {
     return { ...done, status: 'not-started', detail: `"${program}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };
   }
   if (exitCode === undefined && signal === undefined) {

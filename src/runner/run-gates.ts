@@ -8,6 +8,8 @@ export interface RunGatesOptions {
   concurrency: number;
   projectDir: string;
   logDir: string;
+  /** Where each gate's cache folder goes (`{cache}` = cacheDir/NAME). */
+  cacheDir: string;
   env: NodeJS.ProcessEnv;
   onStart?: (name: string) => void;
   onDone?: (result: GateResult) => void;
@@ -28,9 +30,10 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
         runGate({
           gate: selection.gate,
           files: selection.files,
-          partial: selection.partial,
+          full: selection.partial,
           projectDir: options.projectDir,
           logPath: join(options.logDir, `${selection.gate.name}.log`),
+          cacheDir: join(options.cacheDir, selection.gate.name),
           env: options.env,
         });
       let result = await run();

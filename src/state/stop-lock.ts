@@ -1,5 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { ensureStateDir, StateError } from './state-files.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ensureStateDir, removeFile, StateError } from './state-files.js';
 import { dirname } from 'node:path';
 
 export type StopLock = { kind: 'held'; release(): void } | { kind: 'answered-elsewhere' };
@@ -22,10 +22,10 @@ export async function lockStop(path: string, digest: string, maxWaitMs: number):
     try {
       writeFileSync(path, JSON.stringify({ pid: process.pid, digest }), { flag: 'wx' });
       if (waitedFor === digest) {
-        rmSync(path, { force: true });
+        removeFile(path);
         return { kind: 'answered-elsewhere' };
       }
-      return { kind: 'held', release: () => rmSync(path, { force: true }) };
+      return { kind: 'held', release: () => removeFile(path) };
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw new StateError(path, error);
     }
@@ -33,7 +33,7 @@ export async function lockStop(path: string, digest: string, maxWaitMs: number):
     // An empty file may be one being written this very moment: give its writer a few polls.
     unreadable = holder ? 0 : unreadable + 1;
     if ((holder && !isAlive(holder.pid)) || unreadable > 5 || Date.now() > deadline) {
-      rmSync(path, { force: true });
+      removeFile(path);
       continue;
     }
     if (holder) waitedFor = holder.digest;

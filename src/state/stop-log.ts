@@ -15,7 +15,7 @@ export interface StopRecord {
   /** Short words: 'no change', 'already passed', 'all passed', 'failed', 'config invalid' … */
   reason: string;
   changed: { count: number; sample: string[] };
-  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; flaky?: string[]; preExisting?: number }>;
+  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number }>;
   /** The whole hook, start to decision. */
   durationMs: number;
   /** 0 when nothing was reported to the agent. */
@@ -245,6 +245,7 @@ function boundRecord(record: StopRecord): StopRecord {
       status: gate.status,
       durationMs: Math.round(gate.durationMs),
       ...(gate.reason === undefined ? {} : { reason: clip(gate.reason, TEXT) }),
+      ...(gate.tier === undefined ? {} : { tier: clip(gate.tier, TEXT) }),
       ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
       ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
     })),
@@ -292,6 +293,7 @@ function isGateEntry(value: unknown): boolean {
     STATUSES.includes(g['status'] as string) &&
     typeof g['durationMs'] === 'number' &&
     (g['reason'] === undefined || typeof g['reason'] === 'string') &&
+    (g['tier'] === undefined || typeof g['tier'] === 'string') &&
     (g['flaky'] === undefined || isStrings(g['flaky'])) &&
     (g['preExisting'] === undefined || typeof g['preExisting'] === 'number')
   );

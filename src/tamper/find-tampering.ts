@@ -1,12 +1,12 @@
-import { isGitError, execGit } from '../git/exec-git.js';
-import { isConfigPath, isGateConfig, isHookFile, isTestPath, priorityOf } from './classify-path.js';
+import { isGitError } from '../git/exec-git.js';
+import { isConfigPath, isGateConfig, isHookFile, isTestPath } from './classify-path.js';
 import { parseDiff, type FileDiff } from './parse-diff.js';
-import { FileReader, MAX_FILE_BYTES, stateOf } from './read-changed-file.js';
+import { FileReader } from './read-changed-file.js';
 import { scanChanges } from './scan-changes.js';
+import { MAX_DIFF_BYTES, MAX_PATHS, startScan, type StartedScan } from './start-scan.js';
 import type { AddedLine, FileChange, TamperScan } from './tamper-finding.js';
 
-export const MAX_PATHS = 300;
-const MAX_DIFF_BYTES = 8 * 1024 * 1024;
+export { MAX_PATHS };
 const MAX_READ_BYTES = 16 * 1024 * 1024;
 const MAX_ADDED_LINES = 200_000;
 const LINES_NOTE = `only the first ${MAX_ADDED_LINES} added lines were looked at`;
@@ -14,41 +14,35 @@ const LINES_NOTE = `only the first ${MAX_ADDED_LINES} added lines were looked at
 /**
  * Looks at what changed since `baselineHead` (null: no commit yet, everything is new) for ways of
  * making the checks pass without fixing the code: skipped or focused tests, deleted or emptied test
- * files, weakened checks, edits to gate's own config. One `git diff` against the baseline commit;
- * untracked files are read whole. Never throws: what it could not look at is in `incomplete`.
+ * files, weakened checks, edits to gate's own config. One `git diff` against the baseline commit
+ * (`started`: already running, when the hook began it for these same arguments); untracked files
+ * are read whole. Never throws: what it could not look at is in `incomplete`.
  */
-export async function findTampering(root: string, baselineHead: string | null, changedPaths: string[]): Promise<TamperScan> {
+export async function findTampering(root: string, baselineHead: string | null, changedPaths: string[], started?: StartedScan): Promise<TamperScan> {
   try {
-    return await scan(root, baselineHead, changedPaths);
+    const matches = started?.root === root && started.baselineHead === baselineHead && sameList(started.changedPaths, changedPaths);
+    return await scan(matches && started ? started : startScan(root, baselineHead, changedPaths));
   } catch (error) {
     return { findings: [], incomplete: `the tamper check failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
-async function scan(root: string, baselineHead: string | null, changedPaths: string[]): Promise<TamperScan> {
+async function scan({ root, baselineHead, paths, relevant, states, diffing, badBaseline }: StartedScan): Promise<TamperScan> {
   const notes: string[] = [];
-  const relevant = [...new Set(changedPaths)]
-    .filter((path) => isSafePath(path) && priorityOf(path) !== undefined)
-    .sort((a, b) => (priorityOf(a) ?? 9) - (priorityOf(b) ?? 9) || (a < b ? -1 : a > b ? 1 : 0));
-  const paths = relevant.slice(0, MAX_PATHS);
-  if (relevant.length > MAX_PATHS) notes.push(`only ${MAX_PATHS} of the ${relevant.length} changed files were looked at`);
+  if (relevant > MAX_PATHS) notes.push(`only ${MAX_PATHS} of the ${relevant} changed files were looked at`);
   if (paths.length === 0) return { findings: [], incomplete: undefined };
-  const states = new Map(paths.map((path) => [path, stateOf(root, path)]));
+  if (badBaseline) return { findings: [], incomplete: `the baseline "${(baselineHead ?? '').slice(0, 80)}" is not a commit id` };
 
   let diffs = new Map<string, FileDiff>();
-  if (baselineHead !== null) {
-    if (!/^[0-9a-f]{7,64}$/i.test(baselineHead)) return { findings: [], incomplete: `the baseline "${baselineHead.slice(0, 80)}" is not a commit id` };
-    const asked = paths.filter((path) => {
-      const state = states.get(path);
-      return state?.kind === 'gone' || (state?.kind === 'file' && state.size <= MAX_FILE_BYTES);
-    });
-    try {
-      diffs = new Map(parseDiff(await diffAgainst(root, baselineHead, asked)).map((diff) => [diff.path, diff]));
-    } catch (error) {
+  if (diffing) {
+    const result = await diffing;
+    if ('error' in result) {
+      const { error } = result;
       if (!isGitError(error)) throw error;
       const detail = /maxBuffer/i.test(error.message) ? `the diff is larger than ${MAX_DIFF_BYTES / 1024 / 1024} MiB` : error.message;
       return { findings: [], incomplete: `could not compare with the baseline commit: ${detail}` };
     }
+    diffs = new Map(parseDiff(result.text).map((fileDiff) => [fileDiff.path, fileDiff]));
   }
 
   const reader = new FileReader(root, MAX_READ_BYTES);
@@ -87,16 +81,6 @@ async function scan(root: string, baselineHead: string | null, changedPaths: str
   return { findings: scanChanges(changes), incomplete: notes.length > 0 ? notes.join('; ') : undefined };
 }
 
-/** Work tree against the baseline commit, staged and unstaged alike, without context lines. */
-function diffAgainst(root: string, baselineHead: string, paths: string[]): Promise<string> {
-  if (paths.length === 0) return Promise.resolve('');
-  // Every option that a user's config could change is pinned: prefixes, renames, colour, external
-  // diff drivers, textconv, relative paths, submodule format, context.
-  const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-relative', '--submodule=short'];
-  args.push('-U0', '--inter-hunk-context=0', '--src-prefix=a/', '--dst-prefix=b/', baselineHead, '--');
-  return execGit(root, [...args, ...paths.map((path) => `:(literal)${path}`)], MAX_DIFF_BYTES);
-}
-
 function linesOf(text: string): AddedLine[] {
   if (text === '') return [];
   return text.split('\n').map((line, index) => ({ line: index + 1, text: line.replace(/\r$/, '') }));
@@ -106,6 +90,6 @@ function wantsText(path: string): boolean {
   return isTestPath(path) || isConfigPath(path) || isGateConfig(path) || isHookFile(path);
 }
 
-function isSafePath(path: string): boolean {
-  return path !== '' && !path.startsWith('/') && !path.includes('\0') && !path.split('/').includes('..');
+function sameList(a: string[], b: string[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, index) => item === b[index]));
 }

@@ -50,7 +50,9 @@ async function runOnCommit(input: BaselineInput, head: string): Promise<string[]
     execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
     for (const dir of new Set([input.root, input.gate.cwd])) linkDependencies(dir, join(copy, relative(input.root, dir)));
     const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)) };
-    const result = await runGate({ gate, files: [], partial: true, projectDir: gate.cwd, logPath: join(input.stateDir, 'logs', `${gate.name}.baseline.log`), env: input.env });
+    // The full command, without the fast tier's cache: the copy's paths would spoil the turn's.
+    const logPath = join(input.stateDir, 'logs', `${gate.name}.baseline.log`);
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gate.name}.baseline`), env: input.env });
     return failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
   } catch {
     return undefined;

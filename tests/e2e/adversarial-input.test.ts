@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
@@ -88,6 +88,21 @@ describe('payloads never crash gate and never block', () => {
 });
 
 describe('configs: a precise error, never a silent fallback, never a block', () => {
+  it('a config edited between stops applies at the next one (the resolved config gate keeps is keyed by its bytes)', () => {
+    repo = makeRepo(vitestProject({ gates: [{ name: 'test', run: ['node', '-e', 'process.exit(0)'] }] }));
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo).code).toBe(0);
+    expect(existsSync(join(repo.dir, '.git', 'gate', 'config-cache.json'))).toBe(true);
+    repo.write('gate.config.json', JSON.stringify({ gates: [{ name: 'test', run: ['node', '-e', 'console.log("FAIL: now red"); process.exit(1)'] }] }));
+    const red = stop(repo);
+    expect(red.code).toBe(2);
+    expect(red.stderr).toContain('FAIL: now red');
+    repo.write('gate.config.json', JSON.stringify({ gates: [{ name: 'test', run: 'x', timeout: 0 }] }));
+    const invalid = stop(repo);
+    expect(invalid.code).toBe(0);
+    expect(systemMessage(invalid.stdout)).toMatch(/gates\[0\]\.timeout: a timeout is a positive number of seconds, got 0/);
+  });
+
   it.each([
     ['absurd numbers', { maxBlocks: 1e9, budget: -5, concurrency: 0, gates: [{ name: 't', run: 'x' }] }, [/maxBlocks: too big: expected number to be <=50, got 1000000000/, /budget: too small/, /concurrency: too small/]],
     ['a zero timeout', { gates: [{ name: 't', run: 'x', timeout: 0 }] }, [/gates\[0\]\.timeout: a timeout is a positive number of seconds, got 0/]],
@@ -116,11 +131,12 @@ describe('state: corrupt, misplaced or unwritable — reset or fail open, with a
     expect(JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'sessions', 'session-1.json'), 'utf8'))).toMatchObject({ blocks: 1 });
   });
 
-  it('garbage in passed.json and verdicts.json is ignored', () => {
+  it('garbage in passed.json, verdicts.json and config-cache.json is ignored', () => {
     repo = redRepo();
     mkdirSync(join(repo.dir, '.git', 'gate'), { recursive: true });
     writeFileSync(join(repo.dir, '.git', 'gate', 'passed.json'), '\u0000\u0001garbage');
     writeFileSync(join(repo.dir, '.git', 'gate', 'verdicts.json'), '{"not": "a list"}');
+    writeFileSync(join(repo.dir, '.git', 'gate', 'config-cache.json'), '[{"key": 1, "config": "none"}]');
     expect(stop(repo).code).toBe(2);
   });
 

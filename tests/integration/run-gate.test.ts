@@ -14,11 +14,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', related: undefined, cwd: dir, env: {}, retries: 0, ...extra };
+  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', tier: undefined, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
 }
 
 function run(g: ResolvedGate, files: string[] = []) {
-  return runGate({ gate: g, files, projectDir: dir, logPath: join(dir, 'logs', `${g.name}.log`), env: { PATH: process.env['PATH'] ?? '' } });
+  return runGate({ gate: g, files, projectDir: dir, logPath: join(dir, 'logs', `${g.name}.log`), cacheDir: join(dir, 'cache', g.name), env: { PATH: process.env['PATH'] ?? '' } });
 }
 
 describe('runGate', () => {
@@ -95,6 +95,7 @@ describe('runGates', () => {
       concurrency: 3,
       projectDir: dir,
       logDir: join(dir, 'logs'),
+      cacheDir: join(dir, 'cache'),
       env: { PATH: process.env['PATH'] ?? '' },
     });
     expect(results.map((r) => [r.name, r.status])).toEqual([['one', 'passed'], ['two', 'passed'], ['three', 'passed']]);
@@ -105,7 +106,7 @@ describe('runGates', () => {
       const add = (d) => { const n = (fs.existsSync(path) ? Number(fs.readFileSync(path, 'utf8')) : 0) + d; fs.writeFileSync(path, String(n)); return n; };
       const now = add(1); fs.appendFileSync('peaks', now + '\\n'); setTimeout(() => { add(-1); }, 300);`;
     const selections = ['a', 'b', 'c', 'd'].map((name) => ({ gate: gate(['node', '-e', counter], { name }), run: true, reason: '', files: [], partial: false }));
-    await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), env: { PATH: process.env['PATH'] ?? '' } });
+    await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), cacheDir: join(dir, 'cache'), env: { PATH: process.env['PATH'] ?? '' } });
     expect(readFileSync(join(dir, 'peaks'), 'utf8').trim().split('\n')).toEqual(['1', '1', '1', '1']);
   });
 });

@@ -6,6 +6,7 @@ import { committedPaths } from '../../src/snapshot/committed-paths.js';
 import { changedPaths, type Snapshot } from '../../src/snapshot/snapshot.js';
 import { takeSnapshot } from '../../src/snapshot/take-snapshot.js';
 import { findTampering, MAX_PATHS } from '../../src/tamper/find-tampering.js';
+import { startScan } from '../../src/tamper/start-scan.js';
 import type { TamperScan } from '../../src/tamper/tamper-finding.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -163,6 +164,24 @@ describe('tamper guard in a real repository', () => {
       'tests/a b.test.ts:4 adds xit(',
       'tests/été "x".test.ts:4 adds xit(',
     ]);
+  });
+
+  it('reads a scan the hook started early for the same change, and ignores one started for another', async () => {
+    repo = makeRepo({ 'src/sum.test.ts': SUM_TEST, 'src/other.test.ts': SUM_TEST });
+    const base = await turnStart();
+    repo.write('src/sum.test.ts', SUM_TEST.replace("it('adds',", "it.skip('adds',"));
+    repo.write('src/other.test.ts', SUM_TEST.replace("it('adds',", "it.only('adds',"));
+    const expected = await scanSince(base);
+    expect(expected.findings.map((finding) => finding.detail)).toEqual(['adds it.only(', 'adds it.skip(']);
+    await withRepoEnv(async () => {
+      const paths = ['src/other.test.ts', 'src/sum.test.ts'];
+      const started = startScan(repo.dir, base.head, paths);
+      expect(await findTampering(repo.dir, base.head, paths, started)).toEqual(expected);
+      // Started for one path only: not the same change, so the scan asks git again for both.
+      const other = startScan(repo.dir, base.head, ['src/sum.test.ts']);
+      expect(await findTampering(repo.dir, base.head, paths, other)).toEqual(expected);
+      expect(await findTampering(repo.dir, 'deadbeef'.repeat(5), paths, started)).toMatchObject({ findings: [], incomplete: expect.stringMatching(/^could not compare with the baseline commit: git diff: /) });
+    });
   });
 
   it('never throws: an unknown baseline commit gives no findings and says why', async () => {

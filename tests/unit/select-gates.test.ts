@@ -3,7 +3,7 @@ import type { ResolvedGate } from '../../src/config/load-config.js';
 import { selectGates } from '../../src/plan/select-gates.js';
 
 function gate(name: string, on: string[], ignore: string[] = [], cwd = '/repo'): ResolvedGate {
-  return { name, preset: undefined, run: ['true'], shell: false, on, ignore, timeoutSeconds: 10, filter: 'generic', related: undefined, cwd, env: {}, retries: 0 };
+  return { name, preset: undefined, run: ['true'], shell: false, on, ignore, timeoutSeconds: 10, filter: 'generic', tier: undefined, fastOff: false, cwd, env: {}, retries: 0 };
 }
 
 const gates = [gate('test', ['**/*.ts'], ['docs/**']), gate('docs', ['**/*.md'])];

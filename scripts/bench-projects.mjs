@@ -1,0 +1,171 @@
+// npm run bench:projects: what a stop costs on real projects nobody here wrote, one per stack,
+// pinned, fetched once into .cache/bench-projects/ (scripts/bench-projects/<project>.mjs says where
+// from and what each edit is). For every preset that applies, in a fresh temp git repo
+// (scripts/bench-projects/turns.mjs): the cold first stop after an edit that breaks something, the
+// second stop after another one-file edit that breaks something else (warm caches: the fast tier's
+// case), and the preset's full command run directly on that same state. Not part of npm test.
+// Usage: node scripts/bench-projects.mjs [--only ts,go,rust,python|<project>|<preset>,…] [--runs N] [--keep] [--verbose]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { versionOf } from './bench-projects/fetch.mjs';
+import { goldmark } from './bench-projects/goldmark.mjs';
+import { pint } from './bench-projects/pint.mjs';
+import { regexSyntax } from './bench-projects/regex-syntax.mjs';
+import { benchGate } from './bench-projects/turns.mjs';
+import { zod } from './bench-projects/zod.mjs';
+
+const PROJECTS = [zod, goldmark, regexSyntax, pint];
+const TARGET = 0.25; // the second stop's share of the full command that the fast tiers aim for
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number ≥ 1, got ${values.runs}`);
+const only = values.only?.split(',').map((word) => word.trim()).filter(Boolean);
+const picked = (project, preset) => !only || only.some((word) => [project.stack, project.id, preset].includes(word));
+
+const root = resolve(import.meta.dirname, '..');
+const cache = join(root, '.cache', 'bench-projects');
+mkdirSync(cache, { recursive: true });
+const log = (line) => process.stderr.write(`${line}\n`);
+
+// The pinned Python tools and Go that scripts/install-tools.mjs provides (fast when they are there).
+const tools = spawnSync(process.execPath, [join(root, 'scripts', 'install-tools.mjs')], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+process.stdout.write(tools.stdout);
+const toolsBin = join(root, '.cache', 'tools', 'py', 'bin');
+const toolsStamp = join(root, '.cache', 'tools', 'py', 'gate-tools.json');
+const toolsPins = existsSync(toolsStamp) ? JSON.parse(readFileSync(toolsStamp, 'utf8')).pins : [];
+const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
+const rustupHome = process.env.RUSTUP_HOME ?? join(homedir(), '.rustup');
+const basePath = [toolsBin, '/usr/lib/go/bin', '/usr/local/go/bin', cargoBin].filter((dir) => existsSync(dir));
+const stackEnv = { ...(existsSync(rustupHome) ? { RUSTUP_HOME: rustupHome } : {}) };
+const has = (program, path) => path.some((dir) => existsSync(join(dir, program))) || (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)));
+
+const rows = [];
+const results = [];
+for (const project of PROJECTS) {
+  const gates = project.gates.filter((gate) => picked(project, gate.preset));
+  if (gates.length === 0) continue;
+  const missing = (project.needs ?? []).filter((program) => !has(program, basePath));
+  if (missing.length > 0 || (project.stack === 'python' && toolsPins.length === 0)) {
+    log(`${project.title}: skipped, ${missing.length > 0 ? `${missing.join(', ')} not found` : 'no .cache/tools/py (scripts/install-tools.mjs failed)'}`);
+    continue;
+  }
+  log(`${project.title} (${project.origin}): fetching and preparing…`);
+  const ctx = { root, cache, toolsPython: join(toolsBin, 'python'), toolsPins };
+  const source = project.fetch(ctx);
+  const path = [...(project.path?.(ctx) ?? []), ...basePath];
+  const env = { ...process.env, ...stackEnv, PATH: [...path, process.env.PATH].join(delimiter) };
+  const templateBase = mkdtempSync(join(tmpdir(), `gate-bench-${project.id}-template-`));
+  const template = join(templateBase, 'repo');
+  mkdirSync(template);
+  try {
+    const note = project.prepare(source, template, { ...ctx, env });
+    if (note) log(`  fix-ups: ${note}`);
+    for (const gate of gates) {
+      const samples = [];
+      for (let run = 1; run <= runs; run++) {
+        log(`  ${gate.preset}: run ${run} of ${runs}…`);
+        const result = benchGate({
+          template,
+          preset: gate.preset,
+          first: gate.first,
+          second: gate.second,
+          env: (caches) => ({ ...stackEnv, ...project.env(caches) }),
+          path,
+          label: `${project.id}-${gate.preset}`,
+          keep: values.keep,
+        });
+        samples.push(result);
+        describe(result);
+      }
+      rows.push(row(project, gate, samples));
+      results.push({ project: project.id, title: project.title, origin: project.origin, preset: gate.preset, first: gate.first.what, second: gate.second.what, samples: samples.map(strip) });
+    }
+  } catch (error) {
+    log(`${project.title}: failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    rmSync(templateBase, { recursive: true, force: true });
+  }
+}
+
+function describe(result) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  log(`    ${result.files} files; cold stop ${seconds(result.cold.ms)} exit ${result.cold.code} [${result.cold.tier}]; fix stop exit ${result.fix.code}; ` +
+    `second stop ${seconds(result.second.ms)} exit ${result.second.code} [${result.second.tier}]; full \`${result.command}\` ${seconds(result.full.ms)} exit ${result.full.code}`);
+  if (result.kept) log(`    kept: ${result.kept}`);
+  const show = (name, text) => log(`    --- ${name} ---\n${text.trimEnd().split('\n').map((line) => `    | ${line}`).join('\n')}`);
+  if (values.verbose || !result.cold.named) show('cold stop report', result.cold.report);
+  if (values.verbose || result.fix.code !== 0) show('fix stop report', result.fix.report);
+  if (values.verbose || !result.second.named) show('second stop report', result.second.report);
+  if (values.verbose || result.full.code === 0) show('full command output (tail)', result.full.output);
+}
+
+function median(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function row(project, gate, samples) {
+  const right = samples.every((s) => s.cold.code === 2 && s.fix.code === 0 && s.second.code === 2 && s.full.code !== 0 && s.full.code !== null);
+  const codes = samples.map((s) => `${s.cold.code}/${s.fix.code}/${s.second.code}`).join(' ');
+  const named = (key) => samples.every((s) => s[key].named);
+  const cold = median(samples.map((s) => s.cold.ms));
+  const second = median(samples.map((s) => s.second.ms));
+  const full = median(samples.map((s) => s.full.ms));
+  return {
+    project: project.title,
+    gate: gate.preset,
+    files: String(samples[0].files),
+    cold: `${(cold / 1000).toFixed(1)} s`,
+    second: `${(second / 1000).toFixed(1)} s`,
+    full: `${(full / 1000).toFixed(1)} s`,
+    ratio: `${Math.round((second / full) * 100)}%${second / full <= TARGET ? '' : ' *'}`,
+    verdict: right ? `yes (${codes})` : `NO (${codes})`,
+    named: named('cold') && named('second') ? 'yes' : `cold ${named('cold') ? 'yes' : 'NO'}, second ${named('second') ? 'yes' : 'NO'}`,
+  };
+}
+
+function strip(result) {
+  return { ...result, cold: { ...result.cold }, second: { ...result.second }, full: { ...result.full, output: undefined } };
+}
+
+const COLUMNS = [
+  ['project', 'project'],
+  ['gate', 'gate'],
+  ['files', 'files'],
+  ['cold', 'cold stop'],
+  ['second', 'second stop'],
+  ['full', 'full command'],
+  ['ratio', 'second/full'],
+  ['verdict', 'verdict right? (exit a/fix/b)'],
+  ['named', 'report names failure?'],
+];
+if (rows.length > 0) {
+  const widths = COLUMNS.map(([key, title]) => Math.max(title.length, ...rows.map((r) => r[key].length)));
+  const line = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  console.log(`\nnode ${process.version}; ${runs} run${runs === 1 ? '' : 's'} each${runs > 1 ? ', medians' : ''}; all three timings from the same state (see docs/performance.md)`);
+  console.log(line(COLUMNS.map(([, title]) => title)));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const r of rows) console.log(line(COLUMNS.map(([key]) => r[key])));
+  if (rows.some((r) => r.ratio.endsWith('*'))) console.log(`* second stop above ${TARGET * 100}% of the full command (the fast tiers' target where the project is big enough to matter)`);
+  const out = join(cache, 'last-run.json');
+  writeFileSync(out, `${JSON.stringify({ node: process.version, runs, tools: versionsOfTools(), results }, null, 2)}\n`);
+  console.log(`details (reports included): ${out.slice(root.length + 1)}`);
+}
+
+if (rows.length === 0 && process.exitCode === undefined) log(`nothing measured: --only ${values.only} names no stack (ts, go, rust, python), project (${PROJECTS.map((p) => p.id).join(', ')}) or preset, or every tool was missing`);
+
+function versionsOfTools() {
+  return { tools: tools.stdout.trim().split('\n'), git: versionOf('git') };
+}

@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import type { FastPlan, Planner } from './fast-plan.js';
+
+/**
+ * The tool runs on the changed files only (related tests for vitest and jest, the changed files for
+ * linters) — unless a changed file is one that affects every run (a config, setup file, lockfile),
+ * one was deleted (what imported it isn't known), or the tool's config turns on rules that read
+ * other files, where an edit here can break a file that didn't change.
+ */
+export const planChangedFiles: Planner = async ({ gate, files, mode }): Promise<FastPlan> => {
+  if (mode === 'full') return { kind: 'full', why: 'the full run' };
+  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
+  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
+  const global = files.find((file) => needsFullRun(file));
+  if (global) return { kind: 'full', why: `${global} changed, which affects every run` };
+  const deleted = files.find((file) => !existsSync(join(gate.cwd, file)));
+  if (deleted) return { kind: 'full', why: `${deleted} was deleted` };
+  const crossFile = gate.tier.crossFile && findCrossFileRule(gate.cwd, gate.tier.crossFile);
+  if (crossFile) return { kind: 'full', why: `${crossFile.config} mentions ${crossFile.word}: rules that read other files` };
+  const count = files.length === 1 ? files[0] : `${files.length} changed files`;
+  return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches` };
+};
+
+function findCrossFileRule(cwd: string, rule: { configs: string[]; mentions: string[] }): { config: string; word: string } | undefined {
+  const isConfig = picomatch(rule.configs, { dot: true });
+  let names: string[];
+  try {
+    names = readdirSync(cwd).filter((name) => isConfig(name));
+  } catch {
+    return undefined;
+  }
+  for (const config of names) {
+    let text: string;
+    try {
+      text = readFileSync(join(cwd, config), 'utf8');
+    } catch {
+      continue;
+    }
+    const word = rule.mentions.find((mention) => text.includes(mention));
+    if (word) return { config, word };
+  }
+  return undefined;
+}

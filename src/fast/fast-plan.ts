@@ -1,0 +1,48 @@
+import type { ResolvedGate } from '../config/load-config.js';
+import type { FastTier } from '../config/schema.js';
+
+export interface FastInput {
+  gate: ResolvedGate & { tier: FastTier };
+  /** The changed files that triggered the gate, relative to its cwd, deleted ones included. */
+  files: string[];
+  /** `fast`: a stop or `gate check`; `full`: `--all`, `"related": false`, or a change not narrowed down. */
+  mode: 'fast' | 'full';
+}
+
+/** What a gate runs this time, and why, in words for `gate status` and the stop log. */
+export type FastPlan =
+  /** The tier's command (`tier.run`, or `run` when a planner chose another), `{files}` = targets. */
+  | { kind: 'fast'; run: string[]; targets: string[]; why: string }
+  /** The gate's full command (`run` replaces it when the repository needs another one, as `tsc -b`). */
+  | { kind: 'full'; why: string; run?: string[] }
+  /** The change reaches no test: nothing to run. */
+  | { kind: 'none'; why: string };
+
+export type Planner = (input: FastInput) => Promise<FastPlan>;
+
+// Planners that read the repository load only when a gate of theirs runs: the hot path never pays.
+const PLANNERS: Record<FastTier['by'], () => Promise<Planner>> = {
+  'changed-files': async () => (await import('./changed-files.js')).planChangedFiles,
+  incremental: async () => planIncremental,
+  typescript: async () => (await import('./typescript.js')).planTypescript,
+  'python-imports': async () => (await import('./python-imports.js')).planPythonImports,
+  'go-packages': async () => (await import('./go-packages.js')).planGoPackages,
+  'cargo-members': async () => (await import('./cargo-members.js')).planCargoMembers,
+  'js-imports': async () => (await import('./js-imports.js')).planJsImports,
+};
+
+/** The plan for a gate with a preset fast tier. A planner that fails means the full run: never a pass. */
+export async function planFastTier(input: FastInput): Promise<FastPlan> {
+  try {
+    const planner = await PLANNERS[input.gate.tier.by]();
+    return await planner(input);
+  } catch (error) {
+    return { kind: 'full', why: `the fast tier could not be planned (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/** A tool whose own cache makes a whole run cheap (mypy): the cache lives under gate's state. */
+const planIncremental: Planner = async ({ gate, mode }) =>
+  mode === 'full'
+    ? { kind: 'full', why: 'the full run, without the cache' }
+    : { kind: 'fast', run: gate.tier.run, targets: [], why: 'incremental: the tool\'s cache under gate\'s state' };

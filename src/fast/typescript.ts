@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Planner } from './fast-plan.js';
+
+// A "references" array with at least one entry; comments in tsconfig are allowed, so a regex, not JSON.
+const REFERENCES = /"references"\s*:\s*\[\s*\{/;
+const BUILD = ['tsc', '-b', '--pretty', 'false'];
+
+/**
+ * tsc: with project references `tsc -b`, the only command that checks every project (`tsc --noEmit`
+ * on a solution tsconfig checks nothing), incremental by design; otherwise `--incremental` with the
+ * .tsbuildinfo under gate's state, never in the user's tree.
+ */
+export const planTypescript: Planner = async ({ gate, mode }) => {
+  if (hasReferences(gate.cwd)) {
+    const why = 'tsconfig.json has project references: tsc -b (incremental; outputs and .tsbuildinfo where the tsconfigs put them)';
+    return mode === 'full' ? { kind: 'full', run: BUILD, why } : { kind: 'fast', run: BUILD, targets: [], why };
+  }
+  if (mode === 'full') return { kind: 'full', why: 'the full run, without the incremental cache' };
+  return { kind: 'fast', run: gate.tier.run, targets: [], why: 'incremental: the .tsbuildinfo under gate\'s state' };
+};
+
+function hasReferences(cwd: string): boolean {
+  try {
+    return REFERENCES.test(readFileSync(join(cwd, 'tsconfig.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+}

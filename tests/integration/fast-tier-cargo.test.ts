@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { toolEnv } from '../helpers/tools.js';
+
+const ready = requireTools('cargo');
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+// One target folder for the file: each test's workspace is the same crates, built once. Offline:
+// the crates have no dependencies from a registry.
+const cargoHome = mkdtempSync(join(tmpdir(), 'gate-cargo-'));
+afterAll(() => rmSync(cargoHome, { recursive: true, force: true }));
+const CARGO_ENV = { CARGO_TARGET_DIR: join(cargoHome, 'target'), CARGO_NET_OFFLINE: 'true', CARGO_TERM_COLOR: 'never', CARGO_INCREMENTAL: '0' };
+
+const test = (name: string, body: string) => `\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn ${name}() {\n        ${body}\n    }\n}\n`;
+const manifest = (name: string, deps = '') => `[package]\nname = "${name}"\nversion = "0.1.0"\nedition = "2021"\n${deps ? `\n[dependencies]\n${deps}` : ''}`;
+
+// core is shared (app depends on it), leaf stands alone; each has a test.
+const WORKSPACE = {
+  '.gitignore': 'target/\n',
+  'Cargo.toml': '[workspace]\nmembers = ["core", "app", "leaf"]\nresolver = "2"\n',
+  'core/Cargo.toml': manifest('shop-core'),
+  'core/src/lib.rs': `pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n${test('adds', 'assert_eq!(super::add(1, 2), 3);')}`,
+  'app/Cargo.toml': manifest('shop-app', 'shop-core = { path = "../core" }\n'),
+  'app/src/lib.rs': `pub fn total() -> i32 {\n    shop_core::add(2, 2)\n}\n${test('totals', 'assert_eq!(super::total(), 4);')}`,
+  'leaf/Cargo.toml': manifest('shop-leaf'),
+  'leaf/src/lib.rs': `pub fn name() -> &'static str {\n    "leaf"\n}\n${test('names', 'assert_eq!(super::name(), "leaf");')}`,
+};
+
+function setUp(preset = 'cargo-test', files: Record<string, string> = WORKSPACE) {
+  repo = makeRepo(files);
+  const env = { PATH: toolEnv()['PATH'] ?? '', RUSTUP_HOME: toolEnv()['RUSTUP_HOME'] ?? '', ...CARGO_ENV };
+  return { gate: presetGate(repo.dir, preset, env, preset === 'cargo-test' ? 'test' : 'lint'), env: { ...repo.env, ...env } };
+}
+
+describe.skipIf(!ready)('cargo test / clippy: the changed members and those that depend on them', () => {
+  it('tests only the leaf for a change in the leaf', async () => {
+    const { gate, env } = setUp();
+    repo.write('leaf/src/lib.rs', `pub fn name() -> &'static str {\n    "leaves"\n}\n${test('names', 'assert_eq!(super::name(), "leaf");')}`);
+    const command = await build(repo.dir, gate, ['leaf/src/lib.rs']);
+    expect(command).toMatchObject({
+      argv: ['cargo', 'test', '--no-fail-fast', '-p', 'shop-leaf'],
+      fast: true,
+      why: 'only 1 of 3 crates: shop-leaf (the changed ones and those that depend on them)',
+    });
+    const result = await run(repo.dir, gate, ['leaf/src/lib.rs'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/tests::names/);
+    expect(result.output).not.toMatch(/shop[-_](core|app)/);
+  });
+
+  it('tests the shared crate and its dependents, and catches a dependent it broke', async () => {
+    const { gate, env } = setUp();
+    // core renames add, its own test follows; app (never opened) still calls shop_core::add.
+    repo.write('core/src/lib.rs', `pub fn sum(a: i32, b: i32) -> i32 {\n    a + b\n}\n${test('sums', 'assert_eq!(super::sum(1, 2), 3);')}`);
+    const command = await build(repo.dir, gate, ['core/src/lib.rs']);
+    expect(command).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast', '-p', 'shop-app', '-p', 'shop-core'], fast: true });
+    expect(command.why).toBe('only 2 of 3 crates: shop-app and shop-core (the changed ones and those that depend on them)');
+    const result = await run(repo.dir, gate, ['core/src/lib.rs'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/cannot find function `add` in crate `shop_core`/);
+  });
+
+  it('lints the same crates with clippy, and catches the dependent it broke', async () => {
+    const { gate, env } = setUp('cargo-clippy');
+    repo.write('core/src/lib.rs', `pub fn sum(a: i32, b: i32) -> i32 {\n    a + b\n}\n${test('sums', 'assert_eq!(super::sum(1, 2), 3);')}`);
+    expect(await build(repo.dir, gate, ['core/src/lib.rs'])).toMatchObject({
+      argv: ['cargo', 'clippy', '--all-targets', '-p', 'shop-app', '-p', 'shop-core', '--', '-D', 'warnings'],
+      fast: true,
+    });
+    const result = await run(repo.dir, gate, ['core/src/lib.rs'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/cannot find function `add` in crate `shop_core`/);
+  });
+
+  it('runs the whole workspace for Cargo.lock, the root Cargo.toml, the toolchain file, --all and a single package', async () => {
+    const { gate } = setUp();
+    for (const file of ['Cargo.lock', 'Cargo.toml', 'rust-toolchain.toml', '.cargo/config.toml']) {
+      expect(await build(repo.dir, gate, [file, 'leaf/src/lib.rs'])).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast'], fast: false, why: `${file} changed, which affects every crate` });
+    }
+    expect(await build(repo.dir, gate, ['leaf/src/lib.rs'], true)).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast'], fast: false, why: 'the full run' });
+    expect(await build(repo.dir, gate, ['README.rs'])).toMatchObject({ fast: false, why: 'README.rs is in no workspace member' });
+    repo.cleanup();
+    const single = setUp('cargo-test', { 'Cargo.toml': manifest('solo'), 'src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n' });
+    expect(await build(repo.dir, single.gate, ['src/lib.rs'])).toMatchObject({ fast: false, why: 'a single package: nothing to narrow' });
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResolvedGate } from '../../src/config/load-config.js';
+import type { FastTier } from '../../src/config/schema.js';
+import { planFastTier } from '../../src/fast/fast-plan.js';
+import { buildCommand } from '../../src/runner/build-command.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gate-fast-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const LINT_TIER: FastTier = {
+  by: 'changed-files',
+  run: ['lint', '--cache', '{cache}/', '{files}'],
+  fullRunOn: ['lint.config.*'],
+  crossFile: { configs: ['lint.config.*'], mentions: ['importRules'] },
+};
+
+function gate(tier: FastTier | undefined, extra: Partial<ResolvedGate> = {}): ResolvedGate {
+  return { name: 'lint', preset: 'x', run: ['lint', '.'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 10, filter: 'generic', tier, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
+}
+const build = (g: ResolvedGate, files: string[], full = false) => buildCommand(g, files, { projectDir: dir, cacheDir: '/state/cache/lint', full });
+
+describe('the changed-files tier', () => {
+  it('runs the tier on the changed files, with {cache} expanded', async () => {
+    writeFileSync(join(dir, 'a.js'), '');
+    writeFileSync(join(dir, 'b.js'), '');
+    expect(await build(gate(LINT_TIER), ['a.js', 'b.js'])).toMatchObject({ argv: ['lint', '--cache', '/state/cache/lint/', 'a.js', 'b.js'], fast: true, why: 'only what 2 changed files touches' });
+  });
+
+  it('runs the full command for a config change, a deleted file, a config with cross-file rules, --all and "related": false', async () => {
+    writeFileSync(join(dir, 'a.js'), '');
+    writeFileSync(join(dir, 'lint.config.js'), 'export default {}');
+    expect(await build(gate(LINT_TIER), ['lint.config.js', 'a.js'])).toMatchObject({ argv: ['lint', '.'], fast: false, why: 'lint.config.js changed, which affects every run' });
+    expect(await build(gate(LINT_TIER), ['a.js', 'gone.js'])).toMatchObject({ argv: ['lint', '.'], fast: false, why: 'gone.js was deleted' });
+    expect(await build(gate(LINT_TIER), ['a.js'], true)).toMatchObject({ argv: ['lint', '.'], fast: false, why: 'the full run' });
+    expect(await build(gate(LINT_TIER, { fastOff: true }), ['a.js'])).toMatchObject({ argv: ['lint', '.'], fast: false, why: '"related": false: the full run' });
+    writeFileSync(join(dir, 'lint.config.js'), 'export default { importRules: true }');
+    expect(await build(gate(LINT_TIER), ['a.js'])).toMatchObject({ argv: ['lint', '.'], fast: false, why: 'lint.config.js mentions importRules: rules that read other files' });
+  });
+
+  it('leaves a gate without a tier (its own run) alone', async () => {
+    writeFileSync(join(dir, 'a.js'), '');
+    expect(await build(gate(undefined, { run: ['lint', '{files}'] }), ['a.js', 'gone.js'])).toMatchObject({ argv: ['lint', 'a.js'], fast: false, why: undefined });
+  });
+});
+
+describe('planFastTier', () => {
+  it('turns a planner that throws into the full run, with the reason', async () => {
+    const plan = await planFastTier({ gate: { ...gate(LINT_TIER), tier: { ...LINT_TIER, by: 'nonexistent' as FastTier['by'] } }, files: ['a.js'], mode: 'fast' });
+    expect(plan).toMatchObject({ kind: 'full' });
+    expect(plan.why).toMatch(/^the fast tier could not be planned \(/);
+  });
+
+  it('keeps the incremental tier for every stop and the full command for --all', async () => {
+    const tier: FastTier = { by: 'incremental', run: ['check', '--cache-dir', '{cache}', '.'], fullRunOn: [] };
+    expect(await build(gate(tier, { run: ['check', '.'] }), [])).toMatchObject({ argv: ['check', '--cache-dir', '/state/cache/lint', '.'], fast: true });
+    expect(await build(gate(tier, { run: ['check', '.'] }), [], true)).toMatchObject({ argv: ['check', '.'], fast: false });
+  });
+});
