@@ -101,8 +101,8 @@ for (const project of PROJECTS) {
 
 function describe(result) {
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-  log(`    ${result.files} files; cold stop ${seconds(result.cold.ms)} exit ${result.cold.code} [${result.cold.tier}]; fix stop exit ${result.fix.code}; ` +
-    `second stop ${seconds(result.second.ms)} exit ${result.second.code} [${result.second.tier}]; full \`${result.command}\` ${seconds(result.full.ms)} exit ${result.full.code}`);
+  const stop = (s) => `${seconds(s.ms)} exit ${s.code} (gate ran ${s.gateMs === null ? '?' : seconds(s.gateMs)} [${s.tier}])`;
+  log(`    ${result.files} files; cold stop ${stop(result.cold)}; undo stop exit ${result.fix.code}; second stop ${stop(result.second)}; full \`${result.command}\` ${seconds(result.full.ms)} exit ${result.full.code}`);
   if (result.kept) log(`    kept: ${result.kept}`);
   const show = (name, text) => log(`    --- ${name} ---\n${text.trimEnd().split('\n').map((line) => `    | ${line}`).join('\n')}`);
   if (values.verbose || !result.cold.named) show('cold stop report', result.cold.report);
@@ -159,7 +159,7 @@ if (rows.length > 0) {
   console.log(line(widths.map((width) => '-'.repeat(width))));
   for (const r of rows) console.log(line(COLUMNS.map(([key]) => r[key])));
   if (rows.some((r) => r.ratio.endsWith('*'))) console.log(`* second stop above ${TARGET * 100}% of the full command (the fast tiers' target where the project is big enough to matter)`);
-  const out = join(cache, 'last-run.json');
+  const out = join(cache, `results-${new Date().toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
   writeFileSync(out, `${JSON.stringify({ node: process.version, runs, tools: versionsOfTools(), results }, null, 2)}\n`);
   console.log(`details (reports included): ${out.slice(root.length + 1)}`);
 }

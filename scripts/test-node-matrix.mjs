@@ -9,6 +9,7 @@
 //   node scripts/test-node-matrix.mjs            20, 22 and 24
 //   node scripts/test-node-matrix.mjs 22 24      the majors named
 //   node scripts/test-node-matrix.mjs --current  the running Node only (CI jobs that set up their Node)
+//   node scripts/test-node-matrix.mjs --others   the majors other than the running one (after npm test ran them all under it)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,13 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const currentMajor = Number(process.versions.node.split('.')[0]);
 const args = process.argv.slice(2);
 const named = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
-const majors = args.includes('--current') ? [currentMajor] : named.length > 0 ? named : SUPPORTED_MAJORS;
+const majors = args.includes('--current')
+  ? [currentMajor]
+  : args.includes('--others')
+    ? SUPPORTED_MAJORS.filter((major) => major !== currentMajor)
+    : named.length > 0
+      ? named
+      : SUPPORTED_MAJORS;
 
 const began = Date.now();
 let published; // npm view node versions, asked once

@@ -42,21 +42,23 @@ function edit(dir, change) {
   return () => writeFileSync(file, before);
 }
 
-/** The tier each gate ran at the last stop, from `gate log --json` (best effort: '?' when it says nothing). */
-function lastTier(dir, env) {
+/**
+ * What `gate log --json` recorded of the last stop (best effort, '?' when it says nothing): the tier
+ * each gate ran, and how much of the stop the gates took (the rest is gate itself: change detection,
+ * and at a first block the full command on the baseline, to tell pre-existing failures apart).
+ */
+function lastStop(dir, env) {
   const result = spawnSync(process.execPath, [bin, 'log', '--json'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 26 });
   try {
     const parsed = JSON.parse(result.stdout);
     const entries = Array.isArray(parsed) ? parsed : (parsed.entries ?? parsed.stops ?? []);
     const last = entries.at(-1);
-    const tiers = (last?.gates ?? []).map((gate) => {
-      const tier = gate.tier;
-      if (tier === undefined) return null;
-      return typeof tier === 'string' ? tier : [tier.kind, tier.why].filter(Boolean).join(': ');
-    });
-    return tiers.filter(Boolean).join('; ') || '?';
+    const gates = last?.gates ?? [];
+    const tiers = gates.map((gate) => (typeof gate.tier === 'string' ? gate.tier : [gate.tier?.kind, gate.tier?.why].filter(Boolean).join(': ')));
+    const gateMs = Math.max(0, ...gates.map((gate) => gate.durationMs ?? 0));
+    return { tier: tiers.filter(Boolean).join('; ') || '?', gateMs, stopMs: last?.durationMs ?? null };
   } catch {
-    return '?';
+    return { tier: '?', gateMs: null, stopMs: null };
   }
 }
 
@@ -105,8 +107,8 @@ export function benchGate(options) {
 
   try {
     const undoFirst = turn(() => edit(dir, options.first));
-    const cold = { ...hook('Stop'), tier: '' };
-    cold.tier = lastTier(dir, env);
+    const cold = hook('Stop');
+    const coldLog = lastStop(dir, env);
     turn(undoFirst);
     const fix = hook('Stop');
     turn(() => edit(dir, options.second));
@@ -117,14 +119,14 @@ export function benchGate(options) {
     const full = timed(program, args, { cwd: dir, env });
     rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     renameSync(snapshot, base);
-    const second = { ...hook('Stop'), tier: '' };
-    second.tier = lastTier(dir, env);
+    const second = hook('Stop');
+    const secondLog = lastStop(dir, env);
     return {
       files,
       command: preset.run.join(' '),
-      cold: { ms: cold.ms, code: cold.code, named: named(cold.stderr, options.first), tier: cold.tier, report: cold.stderr },
+      cold: { ms: cold.ms, code: cold.code, named: named(cold.stderr, options.first), ...coldLog, report: cold.stderr },
       fix: { ms: fix.ms, code: fix.code, report: fix.stderr },
-      second: { ms: second.ms, code: second.code, named: named(second.stderr, options.second), tier: second.tier, report: second.stderr },
+      second: { ms: second.ms, code: second.code, named: named(second.stderr, options.second), ...secondLog, report: second.stderr },
       full: { ms: full.ms, code: full.code, named: named(`${full.stdout}\n${full.stderr}`, options.second), output: `${full.stdout}\n${full.stderr}`.slice(-4000) },
       kept: options.keep ? base : undefined,
     };

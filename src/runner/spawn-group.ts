@@ -37,13 +37,13 @@ export function spawnGroup(program: string, args: string[], options: SpawnGroupO
   try {
     child = spawn(program, args, { cwd: options.cwd, env, shell: options.shell ? '/bin/sh' : false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    return { child: undefined, exited: Promise.resolve(notStarted(program, error)) };
+    return { child: undefined, exited: Promise.resolve(notStarted([program, ...args].join(' '), error)) };
   }
   child.stdout?.on('data', options.onOutput);
   child.stderr?.on('data', options.onOutput);
   const exited = new Promise<GroupExit>((resolveExit) => {
     child.on('error', (error) => {
-      if (child.pid === undefined) resolveExit(notStarted(program, error));
+      if (child.pid === undefined) resolveExit(notStarted([program, ...args].join(' '), error));
     });
     child.once('close', (code, signal) => {
       resolveExit({ exitCode: code ?? undefined, signal: signal ?? undefined, errorCode: undefined, message: '' });
@@ -67,8 +67,8 @@ export function withLocalBins(path: string, cwd: string): string {
   return path === '' || path === delimiter ? `${bins.join(delimiter)}${path}` : [...bins, path].join(delimiter);
 }
 
-function notStarted(program: string, error: unknown): GroupExit {
+function notStarted(command: string, error: unknown): GroupExit {
   const errorCode = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return { exitCode: undefined, signal: undefined, errorCode, message: `Command failed${errorCode ? ` with ${errorCode}` : ''}: ${program}\n${message}` };
+  return { exitCode: undefined, signal: undefined, errorCode, message: `Command failed${errorCode ? ` with ${errorCode}` : ''}: ${command}\n${message}` };
 }

@@ -151,7 +151,7 @@ describe('biome: the changed files', () => {
     repo = makeRepo(project(), { nodeModules: true });
     promptStart(repo);
     repo.write('src/ok.ts', 'export const ok = 1;\ndebugger;\n');
-    expect(statusJson(repo).gates[0]).toMatchObject({ fast: true, command: 'npx biome check --no-errors-on-unmatched --files-ignore-unknown=true src/ok.ts' });
+    expect(statusJson(repo).gates[0]).toMatchObject({ fast: true, command: 'npx biome check --diagnostic-level=error --no-errors-on-unmatched --files-ignore-unknown=true src/ok.ts' });
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('src/ok.ts');
