@@ -74,7 +74,8 @@ for (const size of sizes) {
     let edits = 0;
     const checkedStop = () => {
       time(process.execPath, [bin, 'run'], options('UserPromptSubmit', 'bench-checked'));
-      writeFileSync(edited, `export const v10 = ${++edits};\n`);
+      // Never the original (`v10 = 10`): that would be a stop with nothing changed.
+      writeFileSync(edited, `export const v10 = -${++edits};\n`);
       const elapsed = time(process.execPath, [bin, 'run'], options('Stop', 'bench-checked'));
       writeFileSync(edited, original);
       return elapsed;
