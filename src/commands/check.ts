@@ -6,22 +6,24 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, writePassed } from '../state/session-state.js';
 import { describeOutcome } from '../decide-stop.js';
-import { changeSinceBaseline, openProject } from './open-project.js';
+import { changeSinceBaseline, openProject, openTree } from './open-project.js';
 
 /** `gate check`: the same gates as a stop, run now for a person; exit 0 when all pass, 1 otherwise. */
 export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseCheckArgs(args);
   const project = openProject(process.cwd());
-  const known = new Set(project.config.gates.map((gate) => gate.name));
-  const unknown = positionals.filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new UsageError(`no gate named ${unknown.join(', ')}; the gates are: ${[...known].join(', ')}`);
-
   const everything = values.all || positionals.length > 0;
   const since = everything ? undefined : await changeSinceBaseline(project);
   const change = since?.change ?? { paths: [], all: true };
+  // Asked for by name or --all: every config in the repository, so a package's gate can be named.
+  const tree = await openTree(project, change);
+  const known = new Set(tree.gates.flatMap((gate) => [gate.name, gate.shortName]));
+  const unknown = positionals.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new UsageError(`no gate named ${unknown.join(', ')}; the gates are: ${tree.gates.map((gate) => gate.name).join(', ')}`);
+
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const only = positionals.length > 0 ? new Set(positionals) : undefined;
-  const selections = selectGates(project.config.gates, change, project.repo?.root ?? project.config.dir, project.config.dir, skip, only);
+  const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
   const human = !values.json;
   if (human && !selections.some((selection) => selection.run)) {
     process.stdout.write(`Nothing to check: no changed file since ${since?.baseline ?? 'the baseline'} triggers a gate. Use --all to run every gate.\n`);
@@ -29,7 +31,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   const progress = human ? startProgress() : undefined;
   const results = await runGates({
     selections,
-    concurrency: project.config.concurrency,
+    concurrency: tree.root.concurrency,
     projectDir: project.projectDir,
     logDir: join(project.stateDir, 'logs'),
     cacheDir: join(project.stateDir, 'cache'),
@@ -48,7 +50,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
     }
   }
   // Every gate passed on this tree: a stop on the same tree needn't run them again.
-  const allPassed = project.config.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
+  const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
   if (allPassed && project.repo) {
     const snapshot = since?.snapshot ?? (await changeSinceBaseline(project)).snapshot;
     if (snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });

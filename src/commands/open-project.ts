@@ -1,4 +1,6 @@
-import { findConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
+import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
+import { findRootConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
+import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { SetupError } from '../errors.js';
 import { findRepo, stateDirOf, type Repo } from '../git/find-repo.js';
@@ -20,13 +22,25 @@ export interface Project {
 /** For the human commands: the project around `projectDir`, with its config loaded (or a clear error). */
 export function openProject(projectDir: string): Project {
   const repo = findRepo(projectDir);
-  const configFiles = findConfig(projectDir, repo?.root);
+  const configFiles = findRootConfig(projectDir, repo?.root);
   if (!configFiles) {
     throw new SetupError(`no ${TEAM_FILE} or ${LOCAL_FILE} found from ${projectDir} up to ${repo?.root ?? 'here'}; run "npx gate init" to create one`);
   }
   const config = loadConfig(configFiles, projectDir);
   const stateDir = repo ? stateDirOf(repo) : outsideGitStateDir(configFiles.dir);
   return { projectDir, repo, configFiles, config, stateDir };
+}
+
+/** The configs a change involves (see loadConfigTree), for the human commands. */
+export async function openTree(project: Project, change: ChangeSet): Promise<ConfigTree> {
+  const repoRoot = project.repo?.root ?? project.configFiles.dir;
+  return loadConfigTree({
+    repoRoot,
+    rootFiles: project.configFiles,
+    change,
+    load: async (files) => (files.dir === project.configFiles.dir ? project.config : loadConfig(files, project.projectDir)),
+    ...(project.repo ? { listConfigDirs: () => listConfigDirs(repoRoot) } : {}),
+  });
 }
 
 export interface ChangeSinceBaseline {

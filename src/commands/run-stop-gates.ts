@@ -1,6 +1,9 @@
 import { join, relative } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
-import type { ResolvedConfig } from '../config/load-config.js';
+import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
+import { listConfigDirs } from '../config/list-config-dirs.js';
+import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
+import { gateFileName } from '../runner/gate-file-name.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
@@ -22,9 +25,16 @@ import type { StopContext } from './stop-context.js';
 /** The slow half of a stop: something relevant changed, so load the config and run the gates. */
 export async function runStopGates(stop: StopContext): Promise<number> {
   const { output, snapshot } = stop;
-  let config: ResolvedConfig;
+  let tree: ConfigTree;
   try {
-    config = await loadConfigCached(stop.stateDir, stop.configFiles, stop.projectDir);
+    tree = await loadConfigTree({
+      repoRoot: stop.root,
+      rootFiles: stop.configFiles,
+      change: stop.change,
+      load: (files) => loadConfigCached(stop.stateDir, files, stop.projectDir),
+      env: stop.env,
+      ...(snapshot ? { listConfigDirs: () => listConfigDirs(stop.root) } : {}),
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       stop.trace.reason = 'config invalid';
@@ -32,28 +42,30 @@ export async function runStopGates(stop: StopContext): Promise<number> {
     }
     throw error;
   }
+  const config = tree.root;
   stop.trace.reason = 'subagents are not gated';
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
-  const budgetMs = (config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0) + 30) * 1000;
+  const budgetMs = (tree.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0) + 30) * 1000;
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
   try {
-    return await checkStop(stop, config);
+    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices] }, tree);
   } finally {
     lock.release();
   }
 }
 
-async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<number> {
+async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const { output, snapshot } = stop;
+  const config = tree.root;
   // Another run for this session may have finished while we waited for the lock: count from its result.
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [tampering, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, config)]);
-  const judged = await judgeFailures(stop, config, results);
+  const [tampering, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const judged = await judgeFailures(stop, tree.gates, results);
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...noticesFor(decision, judged)];
   if (tampering.length > 0 && decision.kind !== 'block') notices.push(messages.tampering(describeTampering(tampering, 5)));
@@ -101,13 +113,16 @@ async function checkStop(stop: StopContext, config: ResolvedConfig): Promise<num
 }
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
-async function runSelectedGates(stop: StopContext, config: ResolvedConfig): Promise<GateResult[]> {
+async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<GateResult[]> {
   const { snapshot } = stop;
+  const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = selectGates(config.gates, stop.change, stop.root, config.dir, skip, undefined);
+  const selections = selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined);
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
-  const keys = new Map(snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(stop.configFiles.hash, s, snapshot, stop.root, config.dir)]) : []);
+  const keys = new Map(
+    snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(tree.hashes.get(s.gate.configDir) ?? stop.configFiles.hash, s, snapshot, stop.root)]) : [],
+  );
   const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
   const ran = await runGates({
     selections: selections.filter((s) => !cached.includes(s)),
@@ -122,7 +137,7 @@ async function runSelectedGates(stop: StopContext, config: ResolvedConfig): Prom
     known,
     ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
-  return [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${s.gate.name}.log`))), ...ran];
+  return [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran];
 }
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
@@ -149,7 +164,7 @@ interface Judgement {
  * Compares each failure, by identity, with the failures the gate had at the turn's baseline, and
  * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
  */
-async function judgeFailures(stop: StopContext, config: ResolvedConfig, results: GateResult[]): Promise<Judgement> {
+async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[]): Promise<Judgement> {
   const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), flaky: [] };
   const memory = failureMemoryPath(stop.stateDir);
   const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
@@ -161,7 +176,7 @@ async function judgeFailures(stop: StopContext, config: ResolvedConfig, results:
     if (result.cached) continue;
     const ids = failureIds(result.status, result.filter, result.output);
     if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids);
-    const gate = config.gates.find((candidate) => candidate.name === result.name);
+    const gate = gates.find((candidate) => candidate.name === result.name);
     if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
     // A baseline on which every gate passed needs no second look.
     const before = passedDigest === stop.baseline.digest ? [] : await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env });

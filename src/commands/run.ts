@@ -1,4 +1,4 @@
-import { findConfig, type ConfigFiles } from '../config/find-config.js';
+import { findRootConfig, type ConfigFiles } from '../config/find-config.js';
 import { isGitError } from '../git/exec-git.js';
 import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
@@ -54,7 +54,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const fromEnv = ['GATE_PROJECT_DIR', ...adapter.projectEnv].map((name) => env[name]);
   const projectDir = pickProjectDir([...fromEnv, ...payload.dirs], process.cwd());
   const repo = findRepo(projectDir);
-  const configFiles = findConfig(projectDir, repo?.root);
+  const configFiles = findRootConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
   if (!configFiles) return output.allow();
   const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };

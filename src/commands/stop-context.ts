@@ -1,4 +1,4 @@
-import type { findConfig } from '../config/find-config.js';
+import type { ConfigFiles } from '../config/find-config.js';
 import type { HookOutput } from '../hook/hook-output.js';
 import type { HookPayload } from '../hook/parse-payload.js';
 import type { ChangeSet } from '../plan/select-gates.js';
@@ -13,7 +13,7 @@ export interface HotContext {
   env: NodeJS.ProcessEnv;
   output: HookOutput;
   projectDir: string;
-  configFiles: NonNullable<ReturnType<typeof findConfig>>;
+  configFiles: ConfigFiles;
   trace: StopTrace;
   /** The harness's own limit on a block message, in UTF-8 bytes. */
   reportBytes: number | undefined;

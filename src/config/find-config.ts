@@ -19,16 +19,35 @@ export interface ConfigFiles {
  * Outside git only `start` itself is looked at, so a stray config in a home directory never applies.
  */
 export function findConfig(start: string, stopAt: string | undefined): ConfigFiles | undefined {
+  return configsUpwards(start, stopAt).next().value;
+}
+
+/**
+ * The root config of a stop: the topmost directory from `start` up to `stopAt` holding a config.
+ * In a monorepo launched in a package it is the repository's config, whose stop-wide settings
+ * (maxBlocks, budget, tamper, workspaces …) count; the package's own config still owns its files.
+ */
+export function findRootConfig(start: string, stopAt: string | undefined): ConfigFiles | undefined {
+  let top: ConfigFiles | undefined;
+  for (const found of configsUpwards(start, stopAt)) top = found;
+  return top;
+}
+
+/** The config files in exactly `dir`, if any. */
+export function readConfigAt(dir: string): ConfigFiles | undefined {
+  const team = readIfPresent(join(dir, TEAM_FILE));
+  const local = readIfPresent(join(dir, LOCAL_FILE));
+  if (!team && !local) return undefined;
+  return { dir, team, local, hash: fastHash(`${team?.text ?? ''}\0${local?.text ?? ''}`) };
+}
+
+function* configsUpwards(start: string, stopAt: string | undefined): Generator<ConfigFiles, undefined> {
   let dir = resolve(start);
   const top = stopAt === undefined ? dir : resolve(stopAt);
   if (relative(top, dir).startsWith('..')) dir = top;
   for (;;) {
-    const team = readIfPresent(join(dir, TEAM_FILE));
-    const local = readIfPresent(join(dir, LOCAL_FILE));
-    if (team || local) {
-      const hash = fastHash(`${team?.text ?? ''}\0${local?.text ?? ''}`);
-      return { dir, team, local, hash };
-    }
+    const found = readConfigAt(dir);
+    if (found) yield found;
     if (dir === top) return undefined;
     const parent = dirname(dir);
     if (parent === dir) return undefined;

@@ -7,10 +7,17 @@ import { describeIssues } from './describe-issues.js';
 import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
 import { parseJson } from './parse-json.js';
-import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry } from './schema.js';
+import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
+
+export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
 export interface ResolvedGate {
+  /** Unique across the configs of a stop: the plain name in the root config, `DIR:NAME` in a package's. */
   name: string;
+  /** The name as its config spells it. */
+  shortName: string;
+  /** Absolute directory of the config that defines the gate: the files it owns are its scope. */
+  configDir: string;
   preset: string | undefined;
   run: string | string[];
   shell: boolean;
@@ -39,6 +46,10 @@ export interface ResolvedConfig {
   outsideGit: 'skip' | 'run';
   subagents: boolean;
   tamper: 'block' | 'warn' | 'off';
+  /** A workspace root: dependents of a changed package run too. `affectsAll` undefined: the kind's default. */
+  workspaces: { kind: WorkspaceKind | 'auto'; affectsAll: string[] | undefined } | undefined;
+  /** The stop-wide keys the files set; in a package's config they are ignored (only the root config's count). */
+  stopWideKeys: string[];
 }
 
 export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'allow', outsideGit: 'skip' } as const;
@@ -86,6 +97,8 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
     outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
     subagents: merged.subagents ?? false,
     tamper: merged.tamper ?? 'warn',
+    workspaces: resolveWorkspaces(merged.workspaces),
+    stopWideKeys: Object.keys(merged).filter((key) => key !== 'gates' && key !== '$schema'),
   };
 }
 
@@ -124,10 +137,17 @@ function mergeLayer(base: ConfigFile, layer: ConfigFile): ConfigFile {
   return { ...base, ...layer, gates };
 }
 
+function resolveWorkspaces(setting: ConfigFile['workspaces']): ResolvedConfig['workspaces'] {
+  if (setting === undefined) return undefined;
+  return typeof setting === 'string' ? { kind: setting, affectsAll: undefined } : { kind: setting.kind, affectsAll: setting.affectsAll };
+}
+
 function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
   const preset = gate.preset === undefined ? undefined : loadPresets().get(gate.preset);
   return {
     name: gate.name,
+    shortName: gate.name,
+    configDir: dir,
     preset: preset?.id,
     run: gate.run ?? preset?.run ?? [],
     shell: gate.shell ?? false,

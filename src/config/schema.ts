@@ -15,6 +15,10 @@ const glob = z
   });
 const globList = z.array(glob);
 
+/** The workspace kinds gate reads a package dependency graph from (src/workspace/). */
+export const WORKSPACE_KINDS = ['npm', 'pnpm', 'yarn', 'go', 'cargo'] as const;
+const workspaceKind = z.enum([...WORKSPACE_KINDS, 'auto']);
+
 export const gateSchema = z
   .strictObject({
     name: z
@@ -52,6 +56,16 @@ export const configSchema = z
     outsideGit: z.enum(['skip', 'run']).optional().describe('Outside a git repository: "skip" (the default: do nothing) or "run" every gate at every stop.'),
     subagents: z.boolean().optional().describe('Also gate SubagentStop (default false: subagents would run the suite many times per turn).'),
     tamper: z.enum(['block', 'warn', 'off']).optional().describe('A change that skips, deletes or weakens tests or checks: "warn" (the default: said in the report and told to the human), "block" (blocks on its own), or "off".'),
+    workspaces: z
+      .union([
+        workspaceKind,
+        z.strictObject({
+          kind: workspaceKind,
+          affectsAll: globList.optional().describe("Files (relative to the workspace root) whose change affects every package; default: the kind's lockfile, root manifest and settings."),
+        }),
+      ])
+      .optional()
+      .describe("This directory is a workspace root: a change in a package also runs, in full, the gates of the packages that depend on it (from the workspace's dependency graph). Only the root config's value counts."),
   })
   .describe('gate configuration: gate.config.json (team) or gate.local.json (personal).');
 

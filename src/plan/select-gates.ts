@@ -9,8 +9,10 @@ export interface GateSelection {
   reason: string;
   /** The changed files (relative to the gate's cwd) that triggered it; what `{files}` expands to. */
   files: string[];
-  /** The files are not the whole change (it could not be narrowed down): no related-tests shortcut. */
+  /** The full command: the change could not be narrowed down, or a package this one depends on changed. */
   partial: boolean;
+  /** The changed paths (relative to the repository root) of the packages this one depends on. */
+  upstream?: string[];
 }
 
 export interface ChangeSet {
@@ -20,26 +22,38 @@ export interface ChangeSet {
   all: boolean;
 }
 
-/** Which gates a change triggers: a changed path under the config's directory matching `on` and not `ignore`. */
+/** What one config's gates look at: see ConfigTree. */
+export interface GateScope {
+  paths: string[];
+  upstream?: { paths: string[]; why: string };
+}
+
+/**
+ * Which gates a change triggers: a changed path its config owns (see loadConfigTree) matching `on`
+ * and not `ignore`, or a changed package its config's package depends on. `skip` and `only` name
+ * a gate by its full name (`packages/lib:test`) or its own (`test`: in every config).
+ */
 export function selectGates(
   gates: ResolvedGate[],
   change: ChangeSet,
   repoRoot: string,
-  configDir: string,
+  scopes: ReadonlyMap<string, GateScope>,
   skip: ReadonlySet<string>,
   only: ReadonlySet<string> | undefined,
 ): GateSelection[] {
-  const underConfig = change.paths
-    .map((path) => ({ path, local: toPosix(relative(configDir, `${repoRoot}/${path}`)) }))
-    .filter(({ local }) => local !== '' && !local.startsWith('../'));
+  const named = (set: ReadonlySet<string>, gate: ResolvedGate) => set.has(gate.name) || set.has(gate.shortName);
   return gates.map((gate) => {
-    if (only && !only.has(gate.name)) return { gate, run: false, reason: 'not asked for', files: [], partial: change.all };
-    if (skip.has(gate.name)) return { gate, run: false, reason: 'skipped by GATE_SKIP', files: [], partial: change.all };
+    if (only && !named(only, gate)) return { gate, run: false, reason: 'not asked for', files: [], partial: change.all };
+    if (skip.has(gate.name) || skip.has(gate.shortName)) return { gate, run: false, reason: 'skipped by GATE_SKIP', files: [], partial: change.all };
+    const scope = scopes.get(gate.configDir);
     const matches = picomatch(gate.on, { dot: true });
     const ignored = gate.ignore.length > 0 ? picomatch(gate.ignore, { dot: true }) : () => false;
-    const hits = underConfig.filter(({ local }) => matches(local) && !ignored(local));
+    const hits = (scope?.paths ?? [])
+      .map((path) => ({ path, local: toPosix(relative(gate.configDir, `${repoRoot}/${path}`)) }))
+      .filter(({ local }) => local !== '' && !local.startsWith('../') && matches(local) && !ignored(local));
     const files = hits.map(({ path }) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
     if (change.all) return { gate, run: true, reason: 'the change could not be narrowed down', files, partial: true };
+    if (scope?.upstream) return { gate, run: true, reason: `${scope.upstream.why} (the full run)`, files, partial: true, upstream: scope.upstream.paths };
     if (hits.length === 0) return { gate, run: false, reason: 'no changed file matches its "on" globs', files, partial: false };
     const first = hits[0]?.local ?? '';
     const more = hits.length > 1 ? ` and ${hits.length - 1} more` : '';

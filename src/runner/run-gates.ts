@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { GateSelection } from '../plan/select-gates.js';
 import type { GateResult } from './gate-result.js';
+import { gateFileName } from './gate-file-name.js';
 import { runGate } from './run-gate.js';
 
 export interface RunGatesOptions {
@@ -32,8 +33,8 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
           files: selection.files,
           full: selection.partial,
           projectDir: options.projectDir,
-          logPath: join(options.logDir, `${selection.gate.name}.log`),
-          cacheDir: join(options.cacheDir, selection.gate.name),
+          logPath: join(options.logDir, `${gateFileName(selection.gate.name)}.log`),
+          cacheDir: join(options.cacheDir, gateFileName(selection.gate.name)),
           env: options.env,
         });
       let result = await run();

@@ -14,8 +14,8 @@ const BUILD = typeof __GATE_BUILD__ === 'string' ? __GATE_BUILD__ : undefined;
 
 type Entry = { key: string; config: ResolvedConfig };
 
-// A few, for a monorepo whose packages each have a config of their own.
-const KEEP = 8;
+// One per config of a monorepo whose packages each have their own, and some to spare.
+const KEEP = 64;
 
 /**
  * The resolved config of an earlier stop, so that a checked stop need not load zod (the largest

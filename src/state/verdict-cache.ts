@@ -15,12 +15,14 @@ export function verdictsPath(stateDir: string): string {
 
 /**
  * What a passing verdict depends on: the config, the gate's definition, the files it was asked
- * about, the commit, and the content of every locally changed file the gate's globs cover.
+ * about, the commit, the content of every locally changed file the gate's globs cover, and of the
+ * changed files in the packages it depends on.
  */
-export function verdictKey(configHash: string, selection: GateSelection, snapshot: Snapshot, root: string, configDir: string): string {
+export function verdictKey(configHash: string, selection: GateSelection, snapshot: Snapshot, root: string): string {
   const gate = selection.gate;
-  const covered = coveredFingerprints(gate, snapshot, root, configDir);
-  return fastHash(JSON.stringify([configHash, gate, selection.files, selection.partial, snapshot.head, covered]));
+  const covered = coveredFingerprints(gate, snapshot, root, gate.configDir);
+  const upstream = (selection.upstream ?? []).map((path) => [path, snapshot.files[path] ?? '']);
+  return fastHash(JSON.stringify([configHash, gate, selection.files, selection.partial, snapshot.head, covered, upstream]));
 }
 
 function coveredFingerprints(gate: ResolvedGate, snapshot: Snapshot, root: string, configDir: string): Array<[string, string]> {

@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { execGit } from '../git/exec-git.js';
+import { gateFileName } from '../runner/gate-file-name.js';
 import { runGate } from '../runner/run-gate.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { failureMemoryPath, recalledFailures, rememberFailures } from './failure-memory.js';
@@ -51,8 +52,8 @@ async function runOnCommit(input: BaselineInput, head: string): Promise<string[]
     for (const dir of new Set([input.root, input.gate.cwd])) linkDependencies(dir, join(copy, relative(input.root, dir)));
     const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)) };
     // The full command, without the fast tier's cache: the copy's paths would spoil the turn's.
-    const logPath = join(input.stateDir, 'logs', `${gate.name}.baseline.log`);
-    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gate.name}.baseline`), env: input.env });
+    const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env });
     return failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
   } catch {
     return undefined;

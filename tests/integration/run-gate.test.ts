@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'g', preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', tier: undefined, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
+  return { name: 'g', shortName: 'g', configDir: dir, preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', tier: undefined, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
 }
 
 function run(g: ResolvedGate, files: string[] = []) {

@@ -44,8 +44,9 @@ describe('the cached resolved config', () => {
     const path = configCachePath(freshStateDir());
     const config = loadConfig(files(TEST_GATE), '/repo');
     expect(readCachedConfig(path, 'k0')).toBeUndefined();
-    for (let i = 0; i < 10; i++) writeCachedConfig(path, `k${i}`, { ...config, maxBlocks: i });
-    expect(readCachedConfig(path, 'k9')?.maxBlocks).toBe(9);
+    // 64 kept: one per package config of a monorepo.
+    for (let i = 0; i < 66; i++) writeCachedConfig(path, `k${i}`, { ...config, maxBlocks: i });
+    expect(readCachedConfig(path, 'k65')?.maxBlocks).toBe(65);
     expect(readCachedConfig(path, 'k2')?.maxBlocks).toBe(2);
     expect(readCachedConfig(path, 'k1')).toBeUndefined();
     expect(readCachedConfig(path, 'other')).toBeUndefined();

@@ -21,7 +21,7 @@ const LINT_TIER: FastTier = {
 };
 
 function gate(tier: FastTier | undefined, extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'lint', preset: 'x', run: ['lint', '.'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 10, filter: 'generic', tier, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
+  return { name: 'lint', shortName: 'lint', configDir: dir, preset: 'x', run: ['lint', '.'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 10, filter: 'generic', tier, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
 }
 const build = (g: ResolvedGate, files: string[], full = false) => buildCommand(g, files, { projectDir: dir, cacheDir: '/state/cache/lint', full });
 

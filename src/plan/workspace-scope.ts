@@ -1,0 +1,61 @@
+import { join, relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { AFFECTS_ALL } from '../workspace/affects-all.js';
+import { readWorkspace } from '../workspace/read-workspace.js';
+import { dependentsOf, packageOf, type WorkspaceGraph } from '../workspace/workspace-graph.js';
+
+export interface AffectedPackage {
+  /** Absolute directory of the package. */
+  dir: string;
+  /** The changed paths (relative to the repository root) that make it affected. */
+  upstream: string[];
+  why: string;
+}
+
+/**
+ * The workspace packages a change reaches without holding a changed file: those that depend, directly
+ * or not, on a package that does — or every package, when a file every package depends on changed
+ * (the lockfile, the root manifest: the kind's `affectsAll`).
+ */
+export async function affectedPackages(
+  workspaceRoot: string,
+  setting: NonNullable<ResolvedConfig['workspaces']>,
+  repoRoot: string,
+  paths: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<AffectedPackage[]> {
+  const graph = await readWorkspace(workspaceRoot, setting.kind, { env });
+  return reachedPackages(graph, setting.affectsAll ?? AFFECTS_ALL[graph.kind], paths.map((path) => ({ path, local: toPosix(relative(workspaceRoot, join(repoRoot, path))) })));
+}
+
+/** The pure part: paths are given both relative to the repository root and to the workspace root. */
+export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], paths: Array<{ path: string; local: string }>): AffectedPackage[] {
+  const inside = paths.filter(({ local }) => local !== '' && !local.startsWith('../'));
+  const everything = affectsAll.length > 0 ? picomatch(affectsAll, { dot: true }) : () => false;
+  const global = inside.filter(({ local }) => everything(local));
+  if (global.length > 0) {
+    const first = global[0]?.local ?? '';
+    const why = `${first}${global.length > 1 ? ` and ${global.length - 1} more` : ''} changed, which affects every package`;
+    return graph.packages.map((pkg) => ({ dir: join(graph.root, pkg.dir), upstream: global.map(({ path }) => path), why }));
+  }
+  const changedBy = new Map<string, string[]>();
+  for (const { path, local } of inside) {
+    const owner = packageOf(graph, local);
+    if (!owner) continue;
+    const list = changedBy.get(owner.dir);
+    if (list) list.push(path);
+    else changedBy.set(owner.dir, [path]);
+  }
+  if (changedBy.size === 0) return [];
+  const names = new Map(graph.packages.map((pkg) => [pkg.dir, pkg.name]));
+  const changed = [...changedBy.keys()].sort();
+  const upstream = changed.flatMap((dir) => changedBy.get(dir) ?? []);
+  const listed = changed.map((dir) => names.get(dir) ?? dir);
+  const why = `it depends on ${listed.length > 3 ? `${listed.slice(0, 3).join(', ')} and ${listed.length - 3} more` : listed.join(', ')}, which changed`;
+  return dependentsOf(graph, changed).map((dir) => ({ dir: join(graph.root, dir), upstream, why }));
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}

@@ -1,0 +1,49 @@
+import { reachDependents } from '../fast/reach-dependents.js';
+
+export type WorkspaceKind = 'npm' | 'pnpm' | 'yarn' | 'go' | 'cargo';
+
+export interface WorkspacePackage {
+  /** Relative to the workspace root, posix separators, never '' (a root package is not a member). */
+  dir: string;
+  /** The npm package name, Go module path or crate name; the dir when a package.json has no name. */
+  name: string;
+  /** Dirs of the workspace packages it depends on directly, any dependency kind (dev, peer, optional too). */
+  dependsOn: string[];
+}
+
+export interface WorkspaceGraph {
+  kind: WorkspaceKind;
+  /** Absolute. */
+  root: string;
+  packages: WorkspacePackage[];
+}
+
+/** The package holding `path` (relative to the workspace root, posix): the one with the longest dir prefix. */
+export function packageOf(graph: WorkspaceGraph, path: string): WorkspacePackage | undefined {
+  let owner: WorkspacePackage | undefined;
+  for (const pkg of graph.packages) {
+    if (path !== pkg.dir && !path.startsWith(`${pkg.dir}/`)) continue;
+    if (!owner || pkg.dir.length > owner.dir.length) owner = pkg;
+  }
+  return owner;
+}
+
+/** The dirs of every package that depends on one of `dirs`, transitively, without `dirs` themselves; sorted. */
+export function dependentsOf(graph: WorkspaceGraph, dirs: Iterable<string>): string[] {
+  const dependents = new Map<string, string[]>();
+  for (const pkg of graph.packages) {
+    for (const dep of pkg.dependsOn) {
+      const list = dependents.get(dep);
+      if (list) list.push(pkg.dir);
+      else dependents.set(dep, [pkg.dir]);
+    }
+  }
+  const seeds = new Set(dirs);
+  return [...reachDependents(seeds, (dir) => dependents.get(dir))].filter((dir) => !seeds.has(dir)).sort();
+}
+
+// The module's one entry point: the readers and the defaults live in their own files.
+export { AFFECTS_ALL } from './affects-all.js';
+export { detectWorkspaceKind } from './detect-workspace-kind.js';
+export { readWorkspace } from './read-workspace.js';
+export { WorkspaceError } from './workspace-error.js';
