@@ -7,15 +7,20 @@
 //   concurrency = two gates of 1 s each, run by `gate check --all` with concurrency 1, then 2
 //   related     = a real open-source suite (zod 4.6.7's own vitest tests, from its npm tarball):
 //                 `gate check` after a one-file change (related tests only) vs `gate check --all`
-// Usage: node scripts/bench.mjs [--files 5000,100000] [--runs 30] [--skip-related]
+//   monorepo    = the 12-package npm workspace of the tests (tests/helpers/workspace-fixtures.ts, one
+//                 `node --test` gate per package, one package with a 20 s suite): a stop after a
+//                 one-leaf change and after a change to the shared library, vs every package
+//                 (`gate check --all`)
+// Usage: node scripts/bench.mjs [--files 5000,100000] [--runs 30] [--skip-related] [--skip-monorepo]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { files: { type: 'string', default: '5000,100000' }, runs: { type: 'string', default: '30' }, 'skip-related': { type: 'boolean', default: false } },
+  options: { files: { type: 'string', default: '5000,100000' }, runs: { type: 'string', default: '30' }, 'skip-related': { type: 'boolean', default: false }, 'skip-monorepo': { type: 'boolean', default: false } },
 });
 const sizes = values.files.split(',').map(Number);
 const runs = Number(values.runs);
@@ -191,5 +196,54 @@ function benchRelated() {
   }
 }
 
+// The fixture builder is the tests' TypeScript: bundled here so that the bench builds the same repository.
+async function loadWorkspaceFixtures() {
+  const { build } = await import('esbuild');
+  const outfile = resolve(import.meta.dirname, '..', '.cache', 'bench', 'workspace-fixtures.mjs');
+  await build({ entryPoints: [resolve(import.meta.dirname, '..', 'tests', 'helpers', 'workspace-fixtures.ts')], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'error' });
+  return import(pathToFileURL(outfile).href);
+}
+
+async function benchMonorepo() {
+  const { npmWorkspace, touchLeaf } = await loadWorkspaceFixtures();
+  const repo = npmWorkspace({ gateConfigs: true });
+  try {
+    const payload = (event) => JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent', cwd: repo.dir, hook_event_name: event, stop_hook_active: false });
+    const hook = (event) => timeOnce(['run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: payload(event) });
+    const ran = () => {
+      const lines = readFileSync(join(repo.dir, '.git', 'gate', 'stops.jsonl'), 'utf8').trim().split('\n');
+      return JSON.parse(lines.at(-1) ?? '{}').gates?.filter((gate) => gate.status !== 'cached').length ?? 0;
+    };
+    const stopAfter = (edit) =>
+      [1, 2, 3].map((round) => {
+        execFileSync('git', ['checkout', '-q', '--', '.'], { cwd: repo.dir, env: repo.env });
+        hook('UserPromptSubmit');
+        edit(round);
+        const { ms, result } = hook('Stop');
+        if (result.status !== 0) throw new Error(`the monorepo stop did not pass: ${result.stderr}`);
+        return { ms, gates: ran() };
+      });
+    // Each round's content differs: a tree that passed before would be answered from the verdict cache.
+    const append = (path, round) => writeFileSync(join(repo.dir, path), `${readFileSync(join(repo.dir, path), 'utf8')}\n// change ${round}\n`);
+    const leaf = stopAfter((round) => append(`${touchLeaf(repo)}/src/index.js`, round));
+    const shared = stopAfter((round) => append('packages/shared/src/index.js', round));
+    execFileSync('git', ['checkout', '-q', '--', '.'], { cwd: repo.dir, env: repo.env });
+    const all = [1, 2, 3].map(() => timeOnce(['check', '--all'], { cwd: repo.dir, env: repo.env }).ms);
+    const full = median(all);
+    const row = (name, samples) => {
+      const ms = median(samples.map((sample) => sample.ms));
+      console.log(`  ${name.padEnd(34)} ${ms.toFixed(0).padStart(7)} ms  ${(ms / full).toFixed(2)}× every package   gates run: ${samples[0].gates}`);
+    };
+    console.log('monorepo: a 12-package npm workspace, one node --test gate per package (one suite takes 20 s), median of 3');
+    console.log(`  ${'every package (gate check --all)'.padEnd(34)} ${full.toFixed(0).padStart(7)} ms  1.00×                gates run: 12`);
+    row('stop after a one-leaf change', leaf);
+    row('stop after a shared-library change', shared);
+    console.log('');
+  } finally {
+    repo.cleanup();
+  }
+}
+
 benchConcurrency();
+if (!values['skip-monorepo']) await benchMonorepo();
 if (!values['skip-related']) benchRelated();
