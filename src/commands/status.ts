@@ -72,7 +72,7 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     since.alreadyPassed ? 'verdict:   this exact tree already passed every gate; a stop would be allowed at once.' : 'gates at the next stop:',
     ...view.gates.flatMap((gate) => [
       `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.cached ? `${gate.reason}, but it passed on exactly this state before (cached)` : gate.reason}`,
-      ...(gate.command ? [`       ${gate.fast ? 'fast tier' : 'full run'}: ${gate.tier ? `${gate.tier}: ` : ''}${gate.command}`] : []),
+      ...(gate.command ? [`       ${gate.fast ? 'fast tier' : 'full run'}: ${gate.tier && gate.tier !== 'the full run' ? `${gate.tier}: ` : ''}${gate.command}`] : []),
     ]),
     `blocks:    ${sessions.length === 0 ? 'no session is blocked' : sessions.map((s) => `${s.session} ${s.blocks}/${project.config.maxBlocks}`).join(', ')}`,
     `logs:      ${view.logs}`,

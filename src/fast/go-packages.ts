@@ -53,7 +53,7 @@ export function selectPackages(root: string, files: string[], packages: GoPackag
   const reached = reachDependents(changed, (pkg) => importers.get(pkg.importPath));
   const tested = new Set([...reached, ...testsChanged]);
   for (const pkg of reached) for (const tester of testImporters.get(pkg.importPath) ?? []) tested.add(tester);
-  if (tested.size === packages.length) return { kind: 'full', why: `all ${packages.length} packages reach the change` };
+  if (tested.size === packages.length) return { kind: 'full', why: packages.length === 1 ? 'a single package: nothing to narrow' : `all ${packages.length} packages reach the change` };
   const targets = [...tested].map((pkg) => target(root, pkg)).sort();
   const count = targets.length === 1 ? `only 1 of ${packages.length} packages` : `only ${targets.length} of ${packages.length} packages`;
   return { kind: 'fast', run, targets, why: `${count}: ${listNames(targets)} (the changed ones and those that import them)` };

@@ -50,7 +50,7 @@ async function runOnCommit(input: BaselineInput, head: string): Promise<string[]
     await execGit(input.root, ['archive', '--format=tar', '-o', `${copy}.tar`, head]);
     execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
     for (const dir of new Set([input.root, input.gate.cwd])) linkDependencies(dir, join(copy, relative(input.root, dir)));
-    const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)) };
+    const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)), env: { ...input.gate.env, ...ownBuildDirs(copy) } };
     // The full command, without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
     const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env });
@@ -61,6 +61,18 @@ async function runOnCommit(input: BaselineInput, head: string): Promise<string[]
     rmSync(copy, { recursive: true, force: true });
     rmSync(`${copy}.tar`, { force: true });
   }
+}
+
+/**
+ * cargo's build folder, the copy's own. A CARGO_TARGET_DIR (or build.target-dir) outside the copy
+ * is shared with the turn's builds, and cargo judges freshness by mtime on paths relative to the
+ * workspace: the copy's files carry the commit's time, older than the turn's artifacts, so the
+ * baseline run would reuse the turn's build (its failures look pre-existing, and do not block)
+ * — or overwrite it with the baseline's, which the next run in the repository then trusts.
+ */
+function ownBuildDirs(copy: string): Record<string, string> {
+  const target = join(copy, 'target');
+  return { CARGO_TARGET_DIR: target, CARGO_BUILD_BUILD_DIR: target };
 }
 
 function linkDependencies(from: string, to: string): void {

@@ -7,7 +7,7 @@ import { makeRepo, type TempRepo } from './temp-repo.js';
 // running either; the Go and cargo ones build offline (no module or crate from a registry).
 
 export interface WorkspaceOptions {
-  /** A gate.config.json in each package (one `test` gate) and one at the root naming the workspace kind. */
+  /** A gate.config.json in each package (one `test` gate; go and cargo name their tool's filter) and one at the root naming the workspace kind. */
   gateConfigs?: boolean;
 }
 
@@ -237,7 +237,7 @@ export function goWorkspace(options: WorkspaceOptions = {}): TempRepo {
     'tool/version_test.go': goTest('tool', 'Version', 'Version()', '"1.0.0"'),
   };
   if (options.gateConfigs) {
-    for (const dir of ['shared', 'api', 'tool']) files[`${dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['go', 'test', './...'] }] });
+    for (const dir of ['shared', 'api', 'tool']) files[`${dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['go', 'test', './...'], filter: 'go-test' }] });
     files['gate.config.json'] = json({ workspaces: 'go' });
   }
   return makeRepo(files, { commit: true });
@@ -269,7 +269,7 @@ export function cargoWorkspace(options: WorkspaceOptions = {}): TempRepo {
     'tool/src/lib.rs': `pub fn name() -> &'static str {\n    "tool"\n}\n${rustTest('names', 'assert_eq!(super::name(), "tool");')}`,
   };
   if (options.gateConfigs) {
-    for (const dir of ['shared', 'app', 'tool']) files[`${dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['cargo', 'test', '--offline'] }] });
+    for (const dir of ['shared', 'app', 'tool']) files[`${dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['cargo', 'test', '--offline'], filter: 'cargo-test' }] });
     files['gate.config.json'] = json({ workspaces: 'cargo' });
   }
   return makeRepo(files, { commit: true });
