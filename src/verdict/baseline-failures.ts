@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { execGit } from '../git/exec-git.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { runGate } from '../runner/run-gate.js';
+import { lendDependencies, packageDirs } from './link-dependencies.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { failureMemoryPath, recalledFailures, rememberFailures } from './failure-memory.js';
 
@@ -41,7 +42,7 @@ export function failureIds(status: string, filter: string, output: string): stri
 }
 
 // A plain copy (git archive), not a worktree: nothing is registered in the repository, and the copy
-// borrows the installed dependencies through symlinks.
+// borrows the installed dependencies through symlinks (a workspace's own packages: the copy's).
 async function runOnCommit(input: BaselineInput, head: string): Promise<string[] | undefined> {
   const copy = join(input.stateDir, 'baseline', input.baseline.digest);
   rmSync(copy, { recursive: true, force: true });
@@ -49,7 +50,8 @@ async function runOnCommit(input: BaselineInput, head: string): Promise<string[]
   try {
     await execGit(input.root, ['archive', '--format=tar', '-o', `${copy}.tar`, head]);
     execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
-    for (const dir of new Set([input.root, input.gate.cwd])) linkDependencies(dir, join(copy, relative(input.root, dir)));
+    const tree = await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', head]);
+    lendDependencies(input.root, copy, new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree.split('\0'))]));
     const gate = { ...input.gate, cwd: join(copy, relative(input.root, input.gate.cwd)), env: { ...input.gate.env, ...ownBuildDirs(copy) } };
     // The full command, without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
@@ -75,12 +77,3 @@ function ownBuildDirs(copy: string): Record<string, string> {
   return { CARGO_TARGET_DIR: target, CARGO_BUILD_BUILD_DIR: target };
 }
 
-function linkDependencies(from: string, to: string): void {
-  for (const name of ['node_modules', '.venv', 'venv']) {
-    const source = join(from, name);
-    if (existsSync(source) && !existsSync(join(to, name))) {
-      mkdirSync(dirname(join(to, name)), { recursive: true });
-      symlinkSync(source, join(to, name));
-    }
-  }
-}

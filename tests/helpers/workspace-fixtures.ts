@@ -113,7 +113,7 @@ function jsFiles(kind: 'npm' | 'pnpm', options: WorkspaceOptions): Record<string
     files[`${pkg.dir}/package.json`] = json(manifest);
     files[`${pkg.dir}/${sourceFile(pkg.dir)}`] = pkg.source;
     files[`${pkg.dir}/${testFile(pkg.dir)}`] = pkg.test;
-    if (options.gateConfigs) files[`${pkg.dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['node', '--test'] }] });
+    if (options.gateConfigs) files[`${pkg.dir}/gate.config.json`] = json({ gates: [{ name: 'test', run: ['node', '--test'], filter: 'node-test' }] });
   }
   if (options.gateConfigs) files['gate.config.json'] = json({ workspaces: kind });
   const root = { name: 'acme', version: '1.0.0', private: true, type: 'module' };
