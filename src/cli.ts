@@ -6,6 +6,7 @@ const HELP = `gate — a test gate for the end of a coding agent's turn
 
 Usage:
   gate init [--harness NAME] [--personal] [--yes] [--dry-run]   detect the tools, show the plan, install the hooks
+            [--each-package]      at a workspace root: the hooks in every package too
   gate uninstall [--harness NAME] [--personal] [--yes]          remove exactly what init added
   gate doctor [--harness NAME] [--json]  is it installed right, and does a failing stop reach the agent?
   gate run [--harness NAME]         the hook: reads the payload on stdin, allows or refuses the stop

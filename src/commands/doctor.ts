@@ -1,21 +1,19 @@
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config/config-problem.js';
-import { findConfig } from '../config/find-config.js';
-import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { UsageError } from '../errors.js';
 import { checkCommand } from '../doctor/check-command.js';
-import { checkProgram } from '../doctor/check-program.js';
+import { checkConfigs } from '../doctor/check-configs.js';
+import { checkPackageHooks } from '../doctor/check-package-hooks.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { findRepo } from '../git/find-repo.js';
 import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readIfPresent } from '../init/apply-changes.js';
+import { enclosingWorkspace } from '../init/read-members.js';
 import { findGateHooks, type FoundGateHook } from '../init/settings-merge.js';
 
 const MARK: Record<Level, string> = { ok: '✔', problem: '✖', info: '·' };
-const DEFAULT_HOOK_TIMEOUT = 600;
 
 /** `gate doctor`: is gate installed right here? Exit 0 when all is well, 1 with each problem said. */
 export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -28,7 +26,7 @@ export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   const { json, harness } = values;
   if (!isHarnessName(harness)) throw new UsageError(`unknown harness "${harness}"; known: ${HARNESS_NAMES.join(', ')}`);
   const projectDir = process.cwd();
-  const findings = harness === 'claude' ? diagnose(projectDir, env) : await diagnoseHarness(harness, projectDir, env);
+  const findings = harness === 'claude' ? await diagnose(projectDir, env) : await diagnoseHarness(harness, projectDir, env);
   const problems = findings.filter((finding) => finding.level === 'problem').length;
   if (json) process.stdout.write(`${JSON.stringify({ ok: problems === 0, findings }, null, 2)}\n`);
   else {
@@ -38,7 +36,7 @@ export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   return problems === 0 ? 0 : 1;
 }
 
-function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
+async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Finding[]> {
   const findings: Finding[] = [];
   const repo = findRepo(projectDir);
   const userDir = env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
@@ -71,9 +69,24 @@ function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
       });
     }
   }
+  const above = installed.length === 0 && plugin.length === 0 ? ancestorInstalls(projectDir, repo?.root) : [];
+  const workspace = repo ? enclosingWorkspace(projectDir, repo.root) : undefined;
   if (installed.length === 0 && plugin.length === 0) {
-    findings.push({ level: 'problem', message: 'not installed: no gate hook in the user, project or local Claude Code settings; run "npx gate init"' });
-    findings.push(...ancestorInstalls(projectDir, repo?.root));
+    const gatedAbove = above[0]?.dir;
+    if (gatedAbove === undefined && workspace === undefined) {
+      findings.push({ level: 'problem', message: 'not installed: no gate hook in the user, project or local Claude Code settings; run "npx gate init"' });
+    } else {
+      // Started in a package of a repository gated at its root (or of a workspace): the stop here is not.
+      const fixes = [
+        workspace ? `run "npx gate init --each-package" in ${workspace.root}` : 'run "npx gate init" here',
+        ...(gatedAbove ? [`start the agent in ${gatedAbove}`] : []),
+      ];
+      findings.push({
+        level: 'problem',
+        message: `a stop started in ${projectDir} is not gated: Claude Code reads hooks only from the directory it is started in, and neither .claude/settings.json, .claude/settings.local.json here nor the user settings have gate's. Fix: ${fixes.join(', or ')}`,
+      });
+    }
+    findings.push(...above.map(({ finding }) => finding));
   }
   for (const { file, hooks } of installed) {
     const events = hooks.map((hook) => hook.event);
@@ -89,14 +102,19 @@ function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
     findings.push({ level: 'problem', message: `gate's Stop hook is installed in ${where.join(' and ')} with different commands: every stop would run the gates twice; run "npx gate uninstall" (or --personal) for one of them` });
   }
   for (const command of stopCommands) findings.push(...checkCommand('claude', command, projectDir, env));
-  if (repo && resolve(repo.root) !== resolve(projectDir)) {
+  if (repo && resolve(repo.root) !== resolve(projectDir) && workspace === undefined) {
     findings.push({ level: 'info', message: `Claude Code reads hooks only from the directory it is started in: start it in ${projectDir} for these hooks to run (not in ${repo.root})` });
   }
   const stopHooks = installed.flatMap(({ file, hooks }) => hooks.filter((hook) => hook.event === 'Stop').map((hook) => ({ file, timeout: hook.timeout })));
-  const checked = checkConfig(projectDir, repo?.root, env, stopHooks);
+  if (installed.length > 0) findings.push(...(await checkPackageHooks(projectDir, env)));
+  const checked = await checkConfigs(projectDir, repo?.root, env, stopHooks);
   findings.push(...checked.findings);
+  const gatedBy = stopHooks.length > 0 ? stopHooks.map(({ file }) => file).join(' and ') : plugin.length > 0 ? 'the stopgate plugin' : undefined;
+  if (repo && resolve(repo.root) !== resolve(projectDir) && gatedBy !== undefined && checked.applies !== undefined) {
+    findings.push({ level: 'ok', message: `a stop started in ${projectDir} is gated: ${gatedBy} runs gate, with ${checked.applies}` });
+  }
   for (const { file, hooks } of installed) {
-    if (checked.config?.subagents && !hooks.some((hook) => hook.event === 'SubagentStop')) {
+    if (checked.root?.subagents && !hooks.some((hook) => hook.event === 'SubagentStop')) {
       findings.push({ level: 'problem', message: `${file}: the config gates subagents, but there is no SubagentStop hook; run "npx gate init" again` });
     }
   }
@@ -128,41 +146,7 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
   if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "npx gate init --harness ${harness}"` });
   for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
-  return [...findings, ...checkConfig(projectDir, findRepo(projectDir)?.root, env, stops).findings];
-}
-
-/** The config is valid, its programs are found, and each stop hook's timeout is above the gates' total. */
-function checkConfig(
-  projectDir: string,
-  repoRoot: string | undefined,
-  env: NodeJS.ProcessEnv,
-  stopHooks: Array<{ file: string; timeout: number | undefined }>,
-): { findings: Finding[]; config?: ResolvedConfig } {
-  const findings: Finding[] = [];
-  const configFiles = findConfig(projectDir, repoRoot);
-  if (!configFiles) {
-    findings.push({ level: 'problem', message: 'no gate.config.json or gate.local.json from here up to the git root; run "npx gate init"' });
-    return { findings };
-  }
-  let config: ResolvedConfig;
-  try {
-    config = loadConfig(configFiles, projectDir);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.message.split('\n')) findings.push({ level: 'problem', message: problem });
-    return { findings };
-  }
-  findings.push({ level: 'ok', message: `config valid: ${config.gates.map((gate) => gate.name).join(', ') || 'no gates'}` });
-  for (const gate of config.gates) findings.push(checkProgram(gate.name, gate.run, gate.shell, gate.cwd, env));
-  const budget = config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
-  for (const { file, timeout = DEFAULT_HOOK_TIMEOUT } of stopHooks) {
-    findings.push(
-      timeout > budget
-        ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${budget} s` }
-        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${budget} s: the harness would kill gate first and let the stop through silently; run "npx gate init" again` },
-    );
-  }
-  return { findings, config };
+  return [...findings, ...(await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops)).findings];
 }
 
 function commandText(hook: FoundGateHook): string {
@@ -184,16 +168,16 @@ function pluginInstalls(scopes: Array<{ scope: string; path: string }>): string[
   });
 }
 
-/** gate installed at a monorepo root, while Claude Code would be started here. */
-function ancestorInstalls(projectDir: string, root: string | undefined): Finding[] {
-  const findings: Finding[] = [];
+/** gate installed above (a monorepo root), while Claude Code would be started here; nearest first. */
+function ancestorInstalls(projectDir: string, root: string | undefined): Array<{ dir: string; finding: Finding }> {
+  const found: Array<{ dir: string; finding: Finding }> = [];
   for (let dir = dirname(projectDir); root !== undefined && relative(root, dir).startsWith('..') === false; dir = dirname(dir)) {
     for (const file of ['settings.json', 'settings.local.json']) {
       const path = join(dir, '.claude', file);
       const text = readIfPresent(path);
       try {
         if (text !== undefined && findGateHooks(text, path).length > 0) {
-          findings.push({ level: 'info', message: `${path} has gate hooks, but Claude Code started in ${projectDir} does not read them: start it in ${dir}, or run "npx gate init" here` });
+          found.push({ dir, finding: { level: 'info', message: `${path} has gate hooks, but Claude Code started in ${projectDir} does not read them` } });
         }
       } catch {
         // An unreadable ancestor settings file is not this directory's problem.
@@ -201,5 +185,5 @@ function ancestorInstalls(projectDir: string, root: string | undefined): Finding
     }
     if (dir === root || dirname(dir) === dir) break;
   }
-  return findings;
+  return found;
 }

@@ -1,23 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findConfig } from '../config/find-config.js';
+import { findConfig, type ConfigFiles } from '../config/find-config.js';
+import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig } from '../config/load-config.js';
 import { loadPresets } from '../config/load-presets.js';
-import { UsageError } from '../errors.js';
+import { SetupError, UsageError } from '../errors.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
+import { describePlan, flags, nextSteps } from '../init/describe-plan.js';
 import { detectPresets } from '../init/detect-presets.js';
+import { configWith, hookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
-import { HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
+import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
-import { planInstall, type InstallPlan } from '../init/plan-install.js';
+import { planInstall } from '../init/plan-install.js';
+import { enclosingWorkspace, readMembers } from '../init/read-members.js';
 import { readRepoFacts } from '../init/repo-facts.js';
-import { unifiedDiff } from '../init/unified-diff.js';
+import { planWorkspaceSetup, type WorkspaceSetup } from '../init/workspace-setup.js';
 import { packageRoot } from '../package-root.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 
@@ -27,7 +31,15 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   const projectDir = process.cwd();
   const repo = findRepo(projectDir);
   const facts = readRepoFacts(projectDir);
-  const detection = detectPresets(facts, loadPresets());
+  const presets = loadPresets();
+  const workspace = await readMembers(projectDir, presets, env);
+  const enclosing = workspace ? undefined : enclosingWorkspace(projectDir, repo?.root);
+  if (options.eachPackage && !workspace) {
+    const where = enclosing ? `run it in ${enclosing.root}, the root of the ${enclosing.kind} workspace this package belongs to` : `${projectDir} is none`;
+    throw new UsageError(`--each-package works at a workspace root (package.json "workspaces", pnpm-workspace.yaml, go.work, or a Cargo.toml [workspace]); ${where}`);
+  }
+  if (options.eachPackage && workspace?.unread !== undefined) throw new SetupError(`--each-package needs the workspace's members, which could not be listed: ${workspace.unread}`);
+  const detection = detectPresets(facts, presets, { workspaceRoot: workspace !== undefined });
   const version = packageVersion();
   const installer = await loadInstaller(options.harness);
   const home = env['HOME'] ?? homedir();
@@ -43,6 +55,10 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     globalOnPath: userLevel && globalGateOnPath(env['PATH'] ?? '', projectDir),
     ownCheckout: !userLevel && resolve(packageRoot()) === resolve(projectDir) && existsSync(join(projectDir, 'src', 'hook-main.ts')),
   });
+  const read = (file: string) => readIfPresent(resolve(projectDir, file));
+  const schemaRef = bin.bin.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined;
+  const setup = workspace && planWorkspaceSetup({ workspace, projectDir, personal: options.personal, eachPackage: options.eachPackage, presets, detection, installer, bin, schemaRef, read });
+  const nested = setup ? await nestedConfigs(projectDir, repo?.root, options.personal, setup) : [];
   const plan = planInstall({
     projectDir,
     home,
@@ -50,14 +66,16 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     installer,
     detection,
     bin,
-    read: (file) => readIfPresent(resolve(projectDir, file)),
-    gatesBudget: (text) => gatesBudget(projectDir, repo?.root, options.personal, text),
+    read,
+    gatesBudget: (text) =>
+      setup ? hookBudget(configWith(projectDir, options.personal, text), nested, projectDir) : gatesBudget(projectDir, repo?.root, options.personal, text),
     isIgnored: (file) => repo !== undefined && isIgnored(repo.root, join(projectDir, file)),
-    schemaRef: bin.bin.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined,
+    schemaRef,
+    ...(setup && { workspace: setup.files }),
   });
 
   const out = process.stdout;
-  out.write(describePlan(plan, projectDir, repo === undefined));
+  out.write(describePlan(plan, projectDir, repo === undefined, setup, enclosing));
   if (plan.changes.length === 0) {
     out.write('\nNothing to change: gate is already installed here.\n');
     return 0;
@@ -85,7 +103,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     readRecord(record),
     plan.changes.map((change) => ({ file: change.display, before: change.before, after: change.after })),
   );
-  out.write(nextSteps(plan, projectDir));
+  out.write(nextSteps(plan, projectDir, setup));
   return 0;
 }
 
@@ -98,55 +116,18 @@ function parseInitArgs(args: string[]) {
         yes: { type: 'boolean', short: 'y', default: false },
         'dry-run': { type: 'boolean', default: false },
         harness: { type: 'string', default: 'claude' },
+        'each-package': { type: 'boolean', default: false },
       },
     });
     if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
-    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness };
+    if (values['each-package'] && values.harness !== 'claude') {
+      throw new UsageError(`--each-package is for Claude Code, which reads hooks only from the directory it is started in; ${values.harness} is installed at the root`);
+    }
+    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness, eachPackage: values['each-package'] };
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--yes] [--dry-run]`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--each-package] [--yes] [--dry-run]`);
   }
-}
-
-function flags(options: { personal: boolean; harness: HarnessName }): string {
-  return `${options.harness === 'claude' ? '' : ` --harness ${options.harness}`}${options.personal ? ' --personal' : ''}`;
-}
-
-function describePlan(plan: InstallPlan, projectDir: string, outsideGit: boolean): string {
-  const lines = [`gate init${flags({ personal: plan.personal, harness: plan.installer.harness })} in ${projectDir}`, ''];
-  if (plan.keptConfig) {
-    lines.push(`${plan.keptConfig.file} exists and is kept as it is; its gates: ${plan.keptConfig.gates.join(', ') || '(none)'}.`);
-  } else if (plan.detection.presets.length > 0) {
-    lines.push('Gates, from what this repo uses:');
-    for (const chosen of plan.detection.presets) lines.push(`  ${chosen.gateName.padEnd(10)} preset ${chosen.preset}: ${chosen.reasons.join('; ')}`);
-  }
-  if (plan.detection.packageManager) lines.push(`Package manager: ${plan.detection.packageManager.name} (${plan.detection.packageManager.reason}).`);
-  for (const note of [...plan.detection.notes, ...plan.notes]) lines.push(`Note: ${note}`);
-  if (outsideGit) lines.push('Note: this is not a git repository; at a stop gate does nothing here unless the config sets "outsideGit": "run".');
-  lines.push(`Hook command: ${plan.command}  (${plan.bin.why})`);
-  lines.push(`Hook timeout: stop ${plan.hookTimeout} s (the gates' timeouts plus a margin), turn start 30 s.`);
-  if (plan.changes.length > 0) {
-    lines.push('', 'Changes:');
-    for (const change of plan.changes) lines.push(unifiedDiff(change.display, change.before, change.after).trimEnd());
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function nextSteps(plan: InstallPlan, projectDir: string): string {
-  const written = plan.changes.map((change) => change.display).join(', ');
-  const steps = [`\nWrote ${written}.`, 'Next:'];
-  if (plan.personal) {
-    steps.push(`  - These files are yours alone (${plan.userLevel ? 'user level, and gitignored' : 'gitignored'}); the team's files were not touched.`);
-  } else {
-    steps.push(`  - Commit ${written}: every teammate's agent is then gated.`);
-  }
-  if (plan.bin.bin.relativePath === 'bin/gate.cjs') steps.push("  - Teammates need `npm ci` and `npm run build`: the hook runs this checkout's dist/.");
-  else if (plan.bin.bin.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
-  if (plan.bin.bin.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
-  if (plan.installer.enableStep) steps.push(`  - ${plan.installer.enableStep}`);
-  if (plan.installer.harness === 'claude') steps.push(`  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`);
-  steps.push('  - Run `npx gate check --all` to see the gates pass now, and `npx gate doctor` to verify the install.');
-  return `${steps.join('\n')}\n`;
 }
 
 /** The worst case the stop hook must wait for: every gate running to its timeout, one after another. */
@@ -161,6 +142,14 @@ function gatesBudget(projectDir: string, repoRoot: string | undefined, personal:
   } catch {
     return undefined;
   }
+}
+
+/** The configs below the root a stop can involve, as they will be once init writes the packages' configs. */
+async function nestedConfigs(projectDir: string, repoRoot: string | undefined, personal: boolean, setup: WorkspaceSetup): Promise<ConfigFiles[]> {
+  const planned = new Map(setup.files.configs.map((change) => [dirname(change.path), change.after]));
+  const existing = repoRoot === undefined ? [] : await listConfigDirs(repoRoot);
+  const dirs = new Set([...existing.filter((dir) => dir !== projectDir && !relative(projectDir, dir).startsWith('..')), ...planned.keys()]);
+  return [...dirs].sort().map((dir) => configWith(dir, personal, planned.get(dir)));
 }
 
 /** A `gate` on PATH that is not this project's own node_modules/.bin: a global install. */

@@ -1,6 +1,6 @@
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { parseArgs } from 'node:util';
@@ -30,7 +30,8 @@ export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): 
   const repo = findRepo(projectDir);
   const home = env['HOME'] ?? homedir();
   const record = recordPath(repo ? stateDirOf(repo) : outsideGitStateDir(projectDir), values.harness, values.personal);
-  const plan = planUninstall(installer, values.personal, home, (file) => readIfPresent(resolve(projectDir, file)), readRecord(record));
+  const packageDirs = await workspacePackageDirs(projectDir, env);
+  const plan = planUninstall(installer, values.personal, home, (file) => readIfPresent(resolve(projectDir, file)), readRecord(record), packageDirs);
   const out = process.stdout;
   for (const note of plan.notes) out.write(`Note: ${note}\n`);
   if (plan.removals.length === 0) {
@@ -49,6 +50,32 @@ export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): 
   }
   applyChanges(plan.removals.map((removal) => ({ path: resolve(projectDir, removal.file), display: removal.file, before: removal.before, after: removal.after })));
   rmSync(record, { force: true });
-  out.write(`Removed gate from ${plan.removals.map((removal) => removal.file).join(', ')}.\n`);
+  for (const removal of plan.removals) if (removal.after === undefined) pruneEmptyDirs(dirname(resolve(projectDir, removal.file)), projectDir);
+  const files = plan.removals.map((removal) => removal.file);
+  out.write(`Removed gate from ${files.length > 4 ? `these ${files.length} files (shown above)` : files.join(', ')}.\n`);
   return 0;
+}
+
+/** The workspace's packages, whose hook files `init --each-package` may have written; none when this is no workspace root. */
+async function workspacePackageDirs(projectDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { detectWorkspaceKind, readWorkspace } = await import('../workspace/workspace-graph.js');
+  const kind = detectWorkspaceKind(projectDir);
+  if (kind === undefined) return [];
+  try {
+    return (await readWorkspace(projectDir, kind, { env })).packages.map((pkg) => pkg.dir);
+  } catch {
+    // What init recorded is still undone; an unreadable workspace only hides packages init did not record.
+    return [];
+  }
+}
+
+/** The folders a deleted file leaves empty (`.claude/` that init made), up to the project directory. */
+function pruneEmptyDirs(dir: string, projectDir: string): void {
+  for (let current = dir; current !== projectDir && !relative(projectDir, current).startsWith('..'); current = dirname(current)) {
+    try {
+      rmdirSync(current);
+    } catch {
+      return; // Not empty (or not ours to remove): stop here.
+    }
+  }
 }

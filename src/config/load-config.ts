@@ -158,7 +158,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     tier: gate.run === undefined ? preset?.related : undefined,
     fastOff: gate.related === false,
     cwd: resolve(dir, gate.cwd ?? '.'),
-    env: gate.env ?? {},
+    env: { ...preset?.env, ...gate.env },
     retries: gate.retries ?? 0,
   };
 }

@@ -73,7 +73,7 @@ export type GateEntry = z.infer<typeof gateSchema>;
 export type ConfigFile = z.infer<typeof configSchema>;
 
 /** How a preset's fast tier narrows its run; each has a planner in src/fast/. */
-export const FAST_TIERS = ['changed-files', 'incremental', 'typescript', 'python-imports', 'go-packages', 'cargo-members', 'js-imports'] as const;
+export const FAST_TIERS = ['changed-files', 'incremental', 'typescript', 'python-imports', 'go-packages', 'cargo-members', 'js-imports', 'turbo-packages', 'nx-projects'] as const;
 
 export const presetSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -82,6 +82,7 @@ export const presetSchema = z.strictObject({
   kind: z.enum(['test', 'typecheck', 'lint']),
   ecosystem: z.enum(['node', 'python', 'go', 'rust']),
   run: z.array(z.string()).min(1),
+  env: z.record(z.string(), z.string()).optional().describe("Environment variables for the command (a gate's own `env` adds to them and wins)."),
   related: z
     .strictObject({
       by: z

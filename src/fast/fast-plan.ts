@@ -29,6 +29,8 @@ const PLANNERS: Record<FastTier['by'], () => Promise<Planner>> = {
   'go-packages': async () => (await import('./go-packages.js')).planGoPackages,
   'cargo-members': async () => (await import('./cargo-members.js')).planCargoMembers,
   'js-imports': async () => (await import('./js-imports.js')).planJsImports,
+  'turbo-packages': async () => (await import('./turbo-packages.js')).planTurboPackages,
+  'nx-projects': async () => (await import('./nx-projects.js')).planNxProjects,
 };
 
 /** The plan for a gate with a preset fast tier. A planner that fails means the full run: never a pass. */

@@ -15,4 +15,6 @@ export const FILTER_IDS: readonly string[] = [
   'go-vet',
   'cargo-test',
   'cargo-clippy',
+  'turbo',
+  'nx',
 ];

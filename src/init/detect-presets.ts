@@ -36,6 +36,8 @@ interface Match {
 const KINDS: ReadonlyArray<Preset['kind']> = ['test', 'typecheck', 'lint'];
 const ECOSYSTEMS: ReadonlyArray<Preset['ecosystem']> = ['node', 'python', 'go', 'rust'];
 const PREFERENCE = ['vitest', 'jest', 'mocha', 'node-test', 'eslint', 'biome'];
+// Turborepo and Nx presets: they run the affected packages' own tasks.
+const DELEGATE = /^(?:turbo|nx)-/;
 // mocha and node --test often sit beside a vitest or jest suite as leftovers or helpers.
 const FALLBACK_RUNNERS = new Set(['mocha', 'node-test']);
 // The stop gate runs the fast tier; end-to-end suites take minutes and need a browser.
@@ -49,8 +51,11 @@ const LOCKFILES: ReadonlyArray<readonly [string, PackageManager]> = [
   ['npm-shrinkwrap.json', 'npm'],
 ];
 
-/** Which presets `gate init` proposes for a repo, with the reasons a human can check. */
-export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>): Detection {
+/**
+ * Which presets `gate init` proposes for a repo, with the reasons a human can check. A workspace
+ * `member` leaves the package manager to the workspace root, and what it lacks to the caller.
+ */
+export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>, options: { member?: boolean; workspaceRoot?: boolean } = {}): Detection {
   const notes: string[] = [];
   const matches = [...presets.values()].flatMap((preset) => matchPreset(preset, facts) ?? []);
   const usable = matches.filter((match) => {
@@ -63,7 +68,7 @@ export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>): D
   for (const kind of KINDS) {
     for (const ecosystem of ECOSYSTEMS) {
       const group = usable.filter((match) => match.preset.kind === kind && match.preset.ecosystem === ecosystem).sort(byPreference);
-      const picked = kind === 'test' ? pickRunner(group, notes) : pickConfigured(group, notes);
+      const picked = pickDelegate(group, notes) ?? (kind === 'test' ? pickRunner(group, notes) : pickConfigured(group, notes));
       picked.forEach((match, index) => {
         const gateName = index > 0 ? `${kind}-${match.preset.id}` : taken.has(kind) ? `${kind}-${ecosystem}` : kind;
         taken.add(gateName);
@@ -71,7 +76,10 @@ export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>): D
       });
     }
   }
-  notes.push(...noteLeftOut(facts, chosen, presets));
+  notes.push(...noteEndToEnd(facts));
+  if (options.member) return { presets: chosen, packageManager: undefined, notes };
+  // A workspace root's test script runs the packages', and its packages hold what it lacks.
+  if (!options.workspaceRoot) notes.push(...noteLeftOut(facts, chosen, presets));
   return { presets: chosen, packageManager: choosePackageManager(facts, notes), notes };
 }
 
@@ -155,6 +163,22 @@ function byPreference(a: Match, b: Match): number {
   return rank(a) - rank(b) || a.preset.id.localeCompare(b.preset.id);
 }
 
+/** A preset that hands the check to the repo's task runner (Turborepo, Nx) for the affected packages. */
+export function isDelegate(presetId: string): boolean {
+  return DELEGATE.test(presetId);
+}
+
+// The task runner already knows every package's own command and the graph between them: it wins over a
+// tool gate would otherwise run at the root (whose full run would check every package again).
+function pickDelegate(group: Match[], notes: string[]): Match[] | undefined {
+  const delegates = group.filter((match) => isDelegate(match.preset.id));
+  const chosen = delegates[0];
+  if (!chosen) return undefined;
+  const others = group.filter((match) => match !== chosen).map((match) => match.preset.id);
+  if (others.length > 0) notes.push(`${present(group)}: chose ${chosen.preset.id}, which runs each affected package's own ${chosen.preset.kind} task.`);
+  return [chosen];
+}
+
 function pickRunner(group: Match[], notes: string[]): Match[] {
   const mainstream = group.filter((match) => !FALLBACK_RUNNERS.has(match.preset.id));
   const pool = mainstream.length > 0 ? mainstream : group;
@@ -186,12 +210,15 @@ function present(group: Match[]): string {
   return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)} ${ids.length === 2 ? 'both' : 'all'} present`;
 }
 
+function noteEndToEnd(facts: RepoFacts): string[] {
+  return E2E_TOOLS.flatMap((tool) => {
+    const field = dependencyField(facts, tool);
+    return field ? [`package.json ${field} has ${tool}: end-to-end tests are left out, the stop gate runs the fast tier only.`] : [];
+  });
+}
+
 function noteLeftOut(facts: RepoFacts, chosen: ChosenPreset[], presets: Map<string, Preset>): string[] {
   const notes: string[] = [];
-  for (const tool of E2E_TOOLS) {
-    const field = dependencyField(facts, tool);
-    if (field) notes.push(`package.json ${field} has ${tool}: end-to-end tests are left out, the stop gate runs the fast tier only.`);
-  }
   const testScript = facts.packageJson?.scripts['test'];
   const nodeTests = chosen.some((entry) => presets.get(entry.preset)?.ecosystem === 'node' && presets.get(entry.preset)?.kind === 'test');
   if (testScript !== undefined && !nodeTests && !testScript.includes('no test specified')) {

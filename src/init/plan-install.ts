@@ -1,10 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
-import type { Installer } from '../harness/install/installer.js';
+import type { InstallHooks, Installer } from '../harness/install/installer.js';
 import type { Detection } from './detect-presets.js';
 import { addIgnoreLines } from './gitignore-lines.js';
 import type { ChosenBin } from './hook-command.js';
-import { renderStarterConfig } from './starter-config.js';
+import { renderStarterConfig, type StarterGate } from './starter-config.js';
 
 export interface FileChange {
   path: string;
@@ -21,6 +21,8 @@ export interface InstallPlan {
   bin: ChosenBin;
   command: string;
   hookTimeout: number;
+  /** The entries written into the hook file (and each package's, with the package's command). */
+  hooks: InstallHooks;
   /** The hook file is the user's own, for every repository (a harness with no uncommitted project file). */
   userLevel: boolean;
   /** Gates of a config that already exists and is kept as it is. */
@@ -42,6 +44,19 @@ export interface InstallInputs {
   gatesBudget: (configText: string | undefined) => { seconds: number; maxBlocks: number; subagents: boolean } | undefined;
   isIgnored: (relativePath: string) => boolean;
   schemaRef: string | undefined;
+  /** A workspace root: the root config's gates and `workspaces` key, and the packages' own files. */
+  workspace?: WorkspaceFiles;
+}
+
+export interface WorkspaceFiles {
+  rootGates: StarterGate[];
+  workspacesKey: string | undefined;
+  /** Configs planned in the packages (the budget callback counts them). */
+  configs: FileChange[];
+  /** Hook files in the packages (`--each-package`), made with the root's entries. */
+  hookFiles: (hooks: InstallHooks) => FileChange[];
+  /** Files of those that must stay out of git in a personal install. */
+  privateFiles: string[];
 }
 
 export const PROMPT_HOOK_TIMEOUT = 30;
@@ -64,11 +79,13 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
     notes.push(`The team's ${TEAM_FILE} applies; put personal overrides in ${LOCAL_FILE} (same keys; gates by name).`);
     configText = teamConfig;
   } else {
-    const gates = inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
-    if (gates.length === 0) notes.push(`No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`);
-    configText = renderStarterConfig(gates, inputs.schemaRef);
+    const workspace = inputs.workspace;
+    const gates = workspace ? workspace.rootGates : inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
+    if (gates.length === 0 && (workspace?.configs.length ?? 0) === 0) notes.push(`No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`);
+    configText = renderStarterConfig(gates, inputs.schemaRef, undefined, workspace?.workspacesKey === undefined ? {} : { workspaces: workspace.workspacesKey });
     changes.push({ path: resolve(inputs.projectDir, configFile), display: configFile, before: undefined, after: configText });
   }
+  changes.push(...(inputs.workspace?.configs ?? []));
 
   const budget = inputs.gatesBudget(configText);
   if (budget === undefined) notes.push(`The config could not be read to size the hook's timeout; using ${UNKNOWN_BUDGET + MARGIN_SECONDS} s.`);
@@ -78,24 +95,23 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
   const hookFile = inputs.installer.file(inputs.personal, inputs.home);
   const userLevel = isAbsolute(hookFile);
   const hookBefore = inputs.read(hookFile);
-  const merged = inputs.installer.merge(
-    hookBefore,
-    { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3, subagents: budget?.subagents ?? false },
-    hookFile,
-  );
+  const hooks = { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3, subagents: budget?.subagents ?? false };
+  const merged = inputs.installer.merge(hookBefore, hooks, hookFile);
   if (merged.changed) changes.push({ path: resolve(inputs.projectDir, hookFile), display: hookFile, before: hookBefore, after: merged.text });
+  changes.push(...(inputs.workspace?.hookFiles(hooks) ?? []));
   if (userLevel) notes.push(`${inputs.installer.harness} has no uncommitted project hook file, so this personal install is at user level (${hookFile}): it runs in every repository, and does nothing where there is no gate config.`);
 
   if (inputs.personal) {
-    const privateFiles = [LOCAL_FILE, ...inputs.installer.privateFiles(true)].filter((file) => !inputs.isIgnored(file));
-    const wroteLocalConfig = changes.some((change) => change.display === LOCAL_FILE);
+    const privateFiles = [LOCAL_FILE, ...inputs.installer.privateFiles(true), ...(inputs.workspace?.privateFiles ?? [])].filter((file) => !inputs.isIgnored(file));
+    // The line `gate.local.json` keeps it out of git in every package too.
+    const wroteLocalConfig = changes.some((change) => change.display === LOCAL_FILE || change.display.endsWith(`/${LOCAL_FILE}`));
     const needed = privateFiles.filter((file) => file !== LOCAL_FILE || wroteLocalConfig || existing !== undefined);
     if (needed.length > 0) {
       const before = inputs.read('.gitignore');
       changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, needed) });
     }
   }
-  return { personal: inputs.personal, installer: inputs.installer, detection: inputs.detection, bin: inputs.bin, command, hookTimeout, userLevel, keptConfig, changes, notes };
+  return { personal: inputs.personal, installer: inputs.installer, detection: inputs.detection, bin: inputs.bin, command, hookTimeout, hooks, userLevel, keptConfig, changes, notes };
 }
 
 function gateNames(text: string): string[] {

@@ -50,6 +50,8 @@ const TIER_WORDS: Record<FastTier['by'], string> = {
   'go-packages': 'the changed packages and those that import them',
   'cargo-members': 'the changed workspace members and their dependents',
   'js-imports': 'the changed test files and the tests that import the changed modules, by a static import graph',
+  'turbo-packages': 'the packages holding the changed files and every package that depends on them (`--filter=...NAME`, from `turbo ls`)',
+  'nx-projects': "the projects holding the changed files and every project that depends on them (`nx run-many --projects`, from Nx's project graph)",
 };
 
 function describeTier(tier: FastTier, kind: Preset['kind']): string {

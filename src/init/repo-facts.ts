@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { parseJson } from '../config/parse-json.js';
+import { stripJsComments } from '../fast/strip-js-comments.js';
 
 export const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 export type DependencyField = (typeof DEPENDENCY_FIELDS)[number];
@@ -21,7 +22,10 @@ export interface RepoFacts {
   /** Names of the entries at the project root (lockfiles, configs, go.mod, Cargo.toml, .pnp.cjs …), sorted. */
   files: string[];
   packageJson: PackageJsonFacts | undefined;
-  /** Section headers by file name (`pyproject.toml`: "tool.ruff" …; `setup.cfg`, `tox.ini`: "tool:pytest" …). */
+  /**
+   * Section headers by file name (`pyproject.toml`: "tool.ruff" …; `setup.cfg`, `tox.ini`: "tool:pytest" …;
+   * `turbo.json`, `nx.json`: their keys two levels deep, "tasks.test", "targetDefaults.lint" …).
+   */
   sections: Record<string, string[]>;
 }
 
@@ -30,6 +34,9 @@ export function readRepoFacts(dir: string): RepoFacts {
   const sections: Record<string, string[]> = {};
   for (const [file, style] of [['pyproject.toml', 'toml'], ['setup.cfg', 'ini'], ['tox.ini', 'ini']] as const) {
     if (files.includes(file)) sections[file] = scanSectionHeaders(readFileSync(join(dir, file), 'utf8'), style);
+  }
+  for (const file of ['turbo.json', 'nx.json']) {
+    if (files.includes(file)) sections[file] = jsonKeys(readFileSync(join(dir, file), 'utf8'));
   }
   const packagePath = join(dir, 'package.json');
   const packageJson = existsSync(packagePath) ? readPackageJson(packagePath) : undefined;
@@ -58,6 +65,18 @@ function readPackageJson(path: string): PackageJsonFacts {
     keys: Object.keys(manifest).sort(),
     packageManager: typeof packageManager === 'string' ? packageManager : undefined,
   };
+}
+
+/** "tasks", "tasks.test" …: the keys and the keys of object values, of a JSON file that may hold comments (turbo.json does). */
+function jsonKeys(text: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(stripJsComments(text.replace(/^\uFEFF/, '')).replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    return []; // Unreadable: detection falls back to what package.json says.
+  }
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...(isRecord(inner) ? Object.keys(inner).map((child) => `${key}.${child}`) : [])]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,19 +2,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
-export interface StarterGate {
-  name: string;
-  preset: string;
+/** A gate init writes: a preset, or a command of the package's own (its test script). */
+export type StarterGate = { name: string; preset: string } | { name: string; run: string[] };
+
+export interface ConfigShape {
+  /** The root config of a workspace: `"workspaces": KIND`. */
+  workspaces?: string;
+  /** A package's config: only gates, since stop-wide keys count in the root config alone. */
+  nested?: boolean;
 }
 
 /**
  * The config init writes, from templates/gate.config.json: one gate per line so that a reviewer
  * reads the whole list at a glance. Without a local install there is no schema file to point at.
  */
-export function renderStarterConfig(gates: StarterGate[], schemaRef: string | undefined, template = readTemplate()): string {
+export function renderStarterConfig(gates: StarterGate[], schemaRef: string | undefined, template = readTemplate(), shape: ConfigShape = {}): string {
   const { $schema: _schema, gates: _gates, ...rest } = template;
-  const head = [...(schemaRef ? [`"$schema": ${JSON.stringify(schemaRef)}`] : []), ...Object.entries(rest).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)];
-  const list = gates.map((gate) => `    { "name": ${JSON.stringify(gate.name)}, "preset": ${JSON.stringify(gate.preset)} }`);
+  const settings = shape.nested ? {} : { ...rest, ...(shape.workspaces !== undefined && { workspaces: shape.workspaces }) };
+  const head = [...(schemaRef ? [`"$schema": ${JSON.stringify(schemaRef)}`] : []), ...Object.entries(settings).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)];
+  const list = gates.map((gate) => `    { "name": ${JSON.stringify(gate.name)}, ${'preset' in gate ? `"preset": ${JSON.stringify(gate.preset)}` : `"run": [${gate.run.map((word) => JSON.stringify(word)).join(', ')}]`} }`);
   const gatesText = list.length === 0 ? '"gates": []' : `"gates": [\n${list.join(',\n')}\n  ]`;
   return `{\n${[...head, gatesText].map((line) => `  ${line}`).join(',\n')}\n}\n`;
 }

@@ -1,0 +1,87 @@
+import { relative, sep } from 'node:path';
+import { ConfigError } from '../config/config-problem.js';
+import { findConfig, findRootConfig, LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
+import { listConfigDirs } from '../config/list-config-dirs.js';
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { checkProgram } from './check-program.js';
+import type { Finding } from './judge-delivery.js';
+
+const DEFAULT_HOOK_TIMEOUT = 600;
+
+export interface ConfigsChecked {
+  findings: Finding[];
+  /** The root config of a stop started here: its stop-wide settings count. */
+  root?: ResolvedConfig;
+  /** Which configs a stop started here uses, for the "is it gated" line: the root's and this directory's own. */
+  applies?: string;
+}
+
+/**
+ * The configs a stop started in `projectDir` involves are valid, their programs are found, and each
+ * stop hook's timeout is above the gates' total: the root config (the topmost from here up to the
+ * git root), the nearest one here, and every package config below the root (a change can reach any).
+ */
+export async function checkConfigs(
+  projectDir: string,
+  repoRoot: string | undefined,
+  env: NodeJS.ProcessEnv,
+  stopHooks: Array<{ file: string; timeout: number | undefined }>,
+): Promise<ConfigsChecked> {
+  const findings: Finding[] = [];
+  const rootFiles = findRootConfig(projectDir, repoRoot);
+  if (!rootFiles) {
+    findings.push({ level: 'problem', message: 'no gate.config.json or gate.local.json from here up to the git root; run "npx gate init"' });
+    return { findings };
+  }
+  const own = findConfig(projectDir, repoRoot);
+  const nestedDirs = repoRoot === undefined ? [] : (await listConfigDirs(repoRoot)).filter((dir) => dir !== rootFiles.dir && !relative(rootFiles.dir, dir).startsWith('..'));
+  const dirLabel = (dir: string) => relative(repoRoot ?? rootFiles.dir, dir).split(sep).join('/');
+  const label = (files: ConfigFiles) => [dirLabel(files.dir), files.team ? TEAM_FILE : LOCAL_FILE].filter(Boolean).join('/');
+
+  const root = load(rootFiles, projectDir, findings);
+  if (!root) return { findings };
+  findings.push({ level: 'ok', message: `config valid: ${root.gates.map((gate) => gate.name).join(', ') || 'no gates'}${nestedDirs.length > 0 ? ` (${label(rootFiles)}, the root config)` : ''}` });
+  for (const gate of root.gates) findings.push(checkProgram(gate.name, gate.run, gate.shell, gate.cwd, env));
+
+  let seconds = root.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+  const quiet: string[] = [];
+  for (const dir of nestedDirs) {
+    const files = readConfigAt(dir);
+    if (!files) continue;
+    const config = load(files, projectDir, findings);
+    if (!config) continue;
+    seconds += config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+    const name = label(files);
+    for (const key of config.stopWideKeys) findings.push({ level: 'info', message: `${name} sets "${key}", which only the root config decides: ignored` });
+    const checks = config.gates.map((gate) => checkProgram(`${dirLabel(dir)}:${gate.name}`, gate.run, gate.shell, gate.cwd, env));
+    // The config of the directory the agent starts in is shown in full; the other packages only when something is wrong.
+    if (own?.dir === dir) {
+      findings.push({ level: 'ok', message: `config valid: ${name}: ${config.gates.map((gate) => gate.name).join(', ') || 'no gates'}` }, ...checks);
+    } else {
+      findings.push(...checks.filter((check) => check.level === 'problem'));
+      if (checks.every((check) => check.level !== 'problem')) quiet.push(name);
+    }
+  }
+  if (quiet.length > 0) findings.push({ level: 'ok', message: `${quiet.length}${own !== undefined && own.dir !== rootFiles.dir ? ' more' : ''} package config${quiet.length === 1 ? '' : 's'} valid, every program found (${quiet.length > 3 ? `${quiet.slice(0, 3).join(', ')} …` : quiet.join(', ')})` });
+
+  for (const { file, timeout = DEFAULT_HOOK_TIMEOUT } of stopHooks) {
+    findings.push(
+      timeout > seconds
+        ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${seconds} s` }
+        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${seconds} s: the harness would kill gate first and let the stop through silently; run "npx gate init" again` },
+    );
+  }
+  const workspaces = root.workspaces ? ` ("workspaces": "${root.workspaces.kind}")` : '';
+  const applies = own && own.dir !== rootFiles.dir ? `the root config ${label(rootFiles)}${workspaces}, and ${label(own)} for the files here` : `${label(rootFiles)}${workspaces}`;
+  return { findings, root, applies };
+}
+
+function load(files: ConfigFiles, displayBase: string, findings: Finding[]): ResolvedConfig | undefined {
+  try {
+    return loadConfig(files, displayBase);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.message.split('\n')) findings.push({ level: 'problem', message: problem });
+    return undefined;
+  }
+}
