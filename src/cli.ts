@@ -14,6 +14,7 @@ Usage:
   gate status [--json]              what a stop would do now, and why
   gate log [-n N] [--json]          the last N stops the hook decided (default 20)
   gate stats [--json]               what the recorded stops add up to: fast path, cost, blocks, failing gates
+  gate verdict [--session ID] [--json]  the last stop of a session (default: the latest): 0 green, 1 let through red, 2 no record
   gate filter --filter ID [--budget N]  print what the agent would read for a tool's output on stdin
   gate --help | --version
 
@@ -58,6 +59,11 @@ export async function main(argv: string[]): Promise<void> {
       case 'stats': {
         const { statsCommand } = await import('./commands/stats.js');
         process.exitCode = statsCommand(args);
+        return;
+      }
+      case 'verdict': {
+        const { verdictCommand } = await import('./commands/verdict.js');
+        process.exitCode = verdictCommand(args);
         return;
       }
       case 'init': {

@@ -4,6 +4,12 @@ export const messages = {
     `gate: refused the stop (block ${block} of ${maxBlocks}): ${red.length > 0 ? `${red.join(', ')} failed` : 'the change weakens tests or checks'}; the agent has the report.`,
   escape: (blocks: number, red: string[]) =>
     `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
+  askedLetThrough: (why: 'plan' | 'question', red: string[], stops: number, maxBlocks: number) =>
+    `gate: ${why === 'plan' ? 'the agent is in plan mode' : 'the agent ended its turn with a question to you'}, so the stop was let through; ${red.length > 0 ? `still failing: ${red.join(', ')}` : 'the change weakens tests or checks'}. Run "npx gate check" to see the failures.${
+      stops > 1 ? ` It has stopped to ask on ${stops} stops in a row while these stayed red${why === 'question' && stops >= maxBlocks ? `; its next question is gated as usual (maxBlocks ${maxBlocks})` : ''}.` : ''
+    }`,
+  askedGated: (stops: number, red: string[]) =>
+    `gate: the agent asked again after ${stops} questions in a row while ${red.join(', ')} stayed red, so this stop was gated as usual.`,
   unchangedSinceBlock: (red: string[]) =>
     `gate: the agent stopped again without changing anything since it was blocked; let the turn end. Still failing: ${red.join(', ')}.`,
   tampering: (lines: string[]) => `gate: the change skips, deletes or weakens tests or checks:\n${lines.join('\n')}`,

@@ -1,4 +1,5 @@
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js';
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
@@ -12,10 +13,12 @@ import { renderReportWithin } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
+import { noteEscape, writeSessionReport } from '../state/session-report.js';
 import { lockStop } from '../state/stop-lock.js';
 import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
+import { findRewrittenExpectations, rememberFailingTests, type GateRun } from '../tamper/rewritten-expectations.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
@@ -64,14 +67,27 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [tampering, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const [scanned, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
+  const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
+  const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
   const judged = await judgeFailures(stop, tree.gates, results);
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...noticesFor(decision, judged)];
-  if (tampering.length > 0 && decision.kind !== 'block') notices.push(messages.tampering(describeTampering(tampering, 5)));
+  // whenAsking: the agent plans or asks the human instead of claiming to be done (src/asking/).
+  const asking = decision.kind === 'block' ? askingAt(stop.payload, config.whenAsking) : undefined;
+  const red = decision.kind === 'allow' ? [] : decision.failed.map((result) => result.name);
+  const asked = asking === undefined ? undefined : judgeAsking(asking, red, state.asked, config.maxBlocks);
+  const letThrough = asked?.letThrough === true;
+  if (tampering.length > 0 && (decision.kind !== 'block' || letThrough)) notices.push(messages.tampering(describeTampering(tampering, 5)));
   traceDecision(stop, decision, results, judged, tampering.length, state.blocks);
+  if (asking !== undefined && asked !== undefined) {
+    stop.trace.reason = askingReason(asking, asked);
+    if (letThrough) stop.trace.blocks = 0;
+    else notices.push(messages.askedGated(asked.streak.stops - 1, asked.streak.red));
+  }
 
-  if (decision.kind === 'block') {
+  if (decision.kind === 'block' && !letThrough) {
     writeSession(stop.sessionFile, {
       baseline: state.baseline,
       blocks: state.blocks + 1,
@@ -79,6 +95,8 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       answeredAt: stop.payload.firedAt,
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
+      asked: asked?.streak,
+      tests: config.tamper === 'off' ? undefined : rememberFailingTests(stop.root, runs(decision.failed)),
     });
     const unchecked = notChecked(decision.noVerdict);
     const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
@@ -100,13 +118,19 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       ],
     });
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
+    writeSessionReport(stop.stateDir, basename(stop.sessionFile, '.json'), report + unchecked);
     return output.block(report + unchecked, toHuman);
   }
 
-  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt });
-  if (decision.kind === 'escape') {
+  // A stop let through because the agent asked extends the streak; a green one ends it.
+  const streak = letThrough ? asked?.streak : decision.kind === 'allow' && decision.passed ? undefined : state.asked;
+  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt, asked: streak });
+  if (asking !== undefined && asked !== undefined && letThrough) {
+    notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
+  } else if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
-  } else if (decision.passed && snapshot && results.length > 0 && tampering.length === 0) {
+    noteEscape(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), state.blocks > 0);
+  } else if (decision.kind === 'allow' && decision.passed && snapshot && results.length > 0 && tampering.length === 0) {
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();

@@ -67,7 +67,9 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const stateDir = stateDirOf(repo);
   const sessionFile = sessionPath(stateDir, sessionFileName(payload.sessionId));
   if (payload.event === 'turn-start') {
-    writeSession(sessionFile, { baseline: (await takeSnapshot(repo)).snapshot, blocks: 0 });
+    // A streak of stops let through because the agent asked spans turns (each such stop ends one).
+    const asked = readSession(sessionFile).value?.asked;
+    writeSession(sessionFile, { baseline: (await takeSnapshot(repo)).snapshot, blocks: 0, asked });
     return output.allow();
   }
   if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();
@@ -98,7 +100,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   }
   if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
     trace.reason = 'unchanged since block';
-    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt });
+    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt, asked: state.asked });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }
   if (!alreadyPassed) {
@@ -116,7 +118,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     }
   }
   trace.reason = alreadyPassed ? 'already passed' : 'no change';
-  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted });
+  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, asked: state.asked });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
 

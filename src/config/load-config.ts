@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js';
 import { relative, resolve } from 'node:path';
 import { closestWord } from '../closest-word.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
@@ -46,6 +47,7 @@ export interface ResolvedConfig {
   outsideGit: 'skip' | 'run';
   subagents: boolean;
   tamper: 'block' | 'warn' | 'off';
+  whenAsking: WhenAsking;
   /** A workspace root: dependents of a changed package run too. `affectsAll` undefined: the kind's default. */
   workspaces: { kind: WorkspaceKind | 'auto'; affectsAll: string[] | undefined } | undefined;
   /** The stop-wide keys the files set; in a package's config they are ignored (only the root config's count). */
@@ -97,6 +99,7 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
     outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
     subagents: merged.subagents ?? false,
     tamper: merged.tamper ?? 'warn',
+    whenAsking: merged.whenAsking ?? DEFAULT_WHEN_ASKING,
     workspaces: resolveWorkspaces(merged.workspaces),
     stopWideKeys: Object.keys(merged).filter((key) => key !== 'gates' && key !== '$schema'),
   };

@@ -56,6 +56,12 @@ export const configSchema = z
     outsideGit: z.enum(['skip', 'run']).optional().describe('Outside a git repository: "skip" (the default: do nothing) or "run" every gate at every stop.'),
     subagents: z.boolean().optional().describe('Also gate SubagentStop (default false: subagents would run the suite many times per turn).'),
     tamper: z.enum(['block', 'warn', 'off']).optional().describe('A change that skips, deletes or weakens tests or checks: "warn" (the default: said in the report and told to the human), "block" (blocks on its own), or "off".'),
+    whenAsking: z
+      .enum(['allow', 'plan-only', 'block'])
+      .optional()
+      .describe(
+        'A stop where the agent is not claiming to be done (docs/stop-contract.md): "plan-only" (the default) lets a plan-mode stop through red and gates a question as usual; "allow" also lets through a stop whose last message ends with a question to the human; "block" gates both. The gates still run and the human is told what is red. Only the root config\'s value counts.',
+      ),
     workspaces: z
       .union([
         workspaceKind,

@@ -5,6 +5,10 @@ export interface Failure {
   file?: string;
   line?: number;
   message: string;
+  /** What a failed assertion wanted, as the tool printed it (one line; absent when it printed a multi-line diff). */
+  expected?: string;
+  /** What the code gave instead, as the tool printed it. */
+  received?: string;
 }
 
 /** What a filter keeps of a tool's output for the agent. */

@@ -1,6 +1,7 @@
 import { cleanText } from './clean-text.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
+import { jestValues } from './js/expected-received.js';
 import { firstUserPosition, frameLocation, isLibraryFrame, isStackFrame } from './js/stack-frames.js';
 import { dedent } from './js/tidy-lines.js';
 
@@ -74,5 +75,5 @@ function toFailure(block: Block): Failure {
   const position = firstUserPosition(frames.filter((line) => frameLocation(line).startsWith(`${block.file}:`))) ?? firstUserPosition(frames);
   const id = block.name === 'Test suite failed to run' ? block.file : `${block.file} > ${block.name.split(' › ').join(' > ')}`;
   const message = block.body.find((line) => line.trim() !== '')?.trim() ?? '';
-  return { id, file: block.file, ...(position ? { line: position.line } : {}), message };
+  return { id, file: block.file, ...(position ? { line: position.line } : {}), message, ...jestValues(block.body) };
 }

@@ -1,6 +1,7 @@
 import { cleanText } from './clean-text.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
+import { mochaValues } from './js/expected-received.js';
 import { firstUserPosition, isStackFrame } from './js/stack-frames.js';
 import { tidyNodeError } from './js/tidy-node-error.js';
 
@@ -72,5 +73,6 @@ function toFailure(block: Block): Failure {
   const position = firstUserPosition(kept);
   const message = kept[0]?.trim() ?? '';
   const name = block.title.join(' > ');
-  return { id: position ? `${position.file} > ${name}` : name, ...(position ? { file: position.file, line: position.line } : {}), message };
+  const found = mochaValues(block.body);
+  return { id: position ? `${position.file} > ${name}` : name, ...(position ? { file: position.file, line: position.line } : {}), message, ...found };
 }

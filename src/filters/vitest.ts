@@ -1,6 +1,7 @@
 import { cleanText } from './clean-text.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
+import { vitestValues } from './js/expected-received.js';
 import { firstUserPosition, frameLocation, isLibraryFrame, isStackFrame, parsePosition } from './js/stack-frames.js';
 
 // The default reporter (vitest 4): a per-file list (dropped), then sections headed "⎯⎯ Failed Tests 3 ⎯⎯",
@@ -91,5 +92,5 @@ function toFailure(block: Block): Failure {
   const frames = block.body.filter((line) => isStackFrame(line));
   const position = firstUserPosition(frames.filter((line) => file !== undefined && frameLocation(line).startsWith(`${file}:`))) ?? firstUserPosition(frames);
   const id = block.header.startsWith('FAIL ') ? name : `${file ?? ''}: ${block.header}: ${message}`;
-  return { id, ...(file === undefined ? {} : { file }), ...(position ? { line: position.line } : {}), message };
+  return { id, ...(file === undefined ? {} : { file }), ...(position ? { line: position.line } : {}), message, ...vitestValues(block.body) };
 }

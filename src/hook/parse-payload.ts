@@ -21,6 +21,13 @@ export interface HookPayload {
    * of one stop, its own hook's and a Claude-format entry's, the same instant.
    */
   firedAt: number | undefined;
+  /**
+   * The text of the agent's last message: `last_assistant_message` (Claude Code, Codex, Qwen Code,
+   * Copilot running a Claude-format entry) or `prompt_response` (Gemini CLI, the turn's text).
+   */
+  lastMessage: string | undefined;
+  /** The harness says the agent may only plan: `permission_mode` "plan" (Claude Code, Codex, Qwen Code) or "spec" (Factory Droid). */
+  planMode: boolean;
 }
 
 export function parsePayload(text: string, adapter: Adapter, eventOverride: string | undefined): HookPayload {
@@ -42,8 +49,12 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
     viaCopilot: adapter.name === 'claude' && 'stop_reason' in data,
     notCompleted: status !== undefined && status !== 'completed',
     firedAt: instantOf(data['timestamp']),
+    lastMessage: stringField(data, 'last_assistant_message') ?? stringField(data, 'prompt_response'),
+    planMode: PLAN_MODES.has(stringField(data, 'permission_mode') ?? ''),
   };
 }
+
+const PLAN_MODES = new Set(['plan', 'spec']);
 
 /** The first line of every report gate blocks with (src/report/render-report.ts). */
 const REPORT_HEADER = /^gate: \d+ of \d+ checks failed \(.*\); stop refused, block \d+ of \d+\./;

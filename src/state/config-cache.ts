@@ -90,7 +90,7 @@ function isResolvedConfig(value: unknown): value is ResolvedConfig {
   if (typeof value !== 'object' || value === null) return false;
   const config = value as Record<string, unknown>;
   return (
-    ['dir', 'hash', 'onTimeout', 'outsideGit', 'tamper'].every((key) => typeof config[key] === 'string') &&
+    ['dir', 'hash', 'onTimeout', 'outsideGit', 'tamper', 'whenAsking'].every((key) => typeof config[key] === 'string') &&
     ['maxBlocks', 'budget', 'concurrency'].every((key) => typeof config[key] === 'number') &&
     typeof config['subagents'] === 'boolean' &&
     Array.isArray(config['gates']) &&

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { isSnapshot, type Snapshot } from '../snapshot/snapshot.js';
+import { isRememberedTests, type RememberedTest } from '../tamper/remembered-test.js';
 import { readState, writeState, type ReadResult } from './state-files.js';
 
 /** What gate remembers per agent session between stops. */
@@ -16,6 +17,18 @@ export interface SessionState {
   red?: string[];
   /** The human was already told about a flood of untracked files this session. */
   hinted?: boolean;
+  /**
+   * Stops in a row let through red because the agent asked the human (`whenAsking`), and the gates
+   * that were red at the last one; kept across turns (each such stop ends one).
+   */
+  asked?: AskedStreak;
+  /** The failing tests at the last block, for the next stop's tamper check (src/tamper/rewritten-expectations.ts). */
+  tests?: RememberedTest[];
+}
+
+export interface AskedStreak {
+  stops: number;
+  red: string[];
 }
 
 /** The last tree on which every gate that had to run passed. */
@@ -50,7 +63,7 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, answeredAt, red, hinted } = value as Record<string, unknown>;
+  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, asked, tests } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
@@ -58,8 +71,16 @@ function isSessionState(value: unknown): value is SessionState {
     (blockedDigest === undefined || typeof blockedDigest === 'string') &&
     (answeredAt === undefined || Number.isFinite(answeredAt)) &&
     (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&
-    (hinted === undefined || typeof hinted === 'boolean')
+    (hinted === undefined || typeof hinted === 'boolean') &&
+    (asked === undefined || isAskedStreak(asked)) &&
+    (tests === undefined || isRememberedTests(tests))
   );
+}
+
+function isAskedStreak(value: unknown): value is AskedStreak {
+  if (typeof value !== 'object' || value === null) return false;
+  const { stops, red } = value as Record<string, unknown>;
+  return Number.isInteger(stops) && (stops as number) > 0 && Array.isArray(red) && red.every((name) => typeof name === 'string');
 }
 
 function isPassedState(value: unknown): value is PassedState {

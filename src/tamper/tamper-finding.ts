@@ -1,4 +1,4 @@
-export type TamperKind = 'skip' | 'only' | 'todo' | 'deleted-test' | 'emptied-test' | 'weakened-check' | 'gate-config';
+export type TamperKind = 'skip' | 'only' | 'todo' | 'deleted-test' | 'emptied-test' | 'weakened-check' | 'weakened-test' | 'gate-config';
 
 /** One way a change may have made the checks easier to pass instead of making the code right. */
 export interface TamperFinding {

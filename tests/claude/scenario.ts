@@ -25,7 +25,7 @@ export interface Scenario {
   mock: MockAnthropic;
   /** what `gate init` printed (undefined when the scenario installed nothing) */
   init: CommandResult | undefined;
-  run(prompt: string, steps: readonly Step[], options?: { outputFormat?: 'json' | 'stream-json'; timeoutMs?: number }): Promise<AgentRun>;
+  run(prompt: string, steps: readonly Step[], options?: { outputFormat?: 'json' | 'stream-json'; timeoutMs?: number; extraArgs?: readonly string[] }): Promise<AgentRun>;
   /** the Stop hook command from a settings file, exactly as the model sees it in brackets */
   hookCommand(settingsFile?: string): string;
   /** whether the test gate ran at all (its log exists) */

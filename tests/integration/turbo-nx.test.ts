@@ -132,7 +132,7 @@ function expectWebBroken(report: Filtered): void {
   expect(report.items.map((item) => item[0])).toEqual(['@acme/web:test: not ok totals the cart']);
   expect(report.items[0]).toContain(`  location: '${testFile}:${WEB_TEST_LINE}:1'`);
   expect(report.items[0]?.join('\n')).toContain('7 !== 6');
-  expect(report.failures).toEqual([{ id: `@acme/web > ${testFile} > totals the cart`, file: testFile, line: WEB_TEST_LINE, message: 'AssertionError: Expected values to be strictly equal:' }]);
+  expect(report.failures).toEqual([{ id: `@acme/web > ${testFile} > totals the cart`, file: testFile, line: WEB_TEST_LINE, message: 'AssertionError: Expected values to be strictly equal:', expected: '6', received: '7' }]);
 }
 
 const preset = (id: string) => {

@@ -73,6 +73,8 @@ describe('mocha filter', () => {
       file: 'test/sum.spec.js',
       line: 13,
       message: 'AssertionError [ERR_ASSERTION]: sum(5, -2) should be 3',
+      expected: '3',
+      received: '4',
     });
     expect(failures[6]).toEqual({ id: 'nextMajor > finishes in time', message: expect.stringMatching(/^Error: Timeout of 50ms exceeded/) });
   });

@@ -67,6 +67,8 @@ describe('node-test filter, spec reporter', () => {
       file: 'src/sum.test.js',
       line: 7,
       message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+      expected: '3',
+      received: '4',
     });
     expect(nodeTestFilter(fixture('spec-load-error')).failures[1]).toMatchObject({ id: 'src/syntax.test.js > /tmp/jsf/tools/nt/load-error/src/syntax.test.js', file: 'src/syntax.test.js' });
   });
@@ -139,6 +141,8 @@ describe('node-test filter, TAP reporter', () => {
       file: '/tmp/jsf/tools/nt/basic/src/sum.test.js',
       line: 13,
       message: 'AssertionError: sum(5, -2) should be 3',
+      expected: '3',
+      received: '4',
     });
   });
 });

@@ -108,8 +108,8 @@ describe('vitest filter', () => {
 
   it('gives a structured failure per test: full name with its file, the line in the test file, the message', () => {
     expect(vitestFilter(fixture('assertion')).failures).toEqual([
-      { id: 'src/sum.test.ts > sum > adds two numbers', file: 'src/sum.test.ts', line: 6, message: 'AssertionError: expected 4 to be 3 // Object.is equality' },
-      { id: 'src/sum.test.ts > sum > with negatives > adds a negative', file: 'src/sum.test.ts', line: 13, message: 'AssertionError: expected 4 to be 3 // Object.is equality' },
+      { id: 'src/sum.test.ts > sum > adds two numbers', file: 'src/sum.test.ts', line: 6, message: 'AssertionError: expected 4 to be 3 // Object.is equality', expected: '3', received: '4' },
+      { id: 'src/sum.test.ts > sum > with negatives > adds a negative', file: 'src/sum.test.ts', line: 13, message: 'AssertionError: expected 4 to be 3 // Object.is equality', expected: '3', received: '4' },
     ]);
     expect(vitestFilter(fixture('thrown-error')).failures[0]).toMatchObject({ file: 'src/version.test.ts', line: 6 });
   });

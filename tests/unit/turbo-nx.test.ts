@@ -150,8 +150,8 @@ describe('turbo filter: each failed task through its own tool filter', () => {
     const result = filterOutput('turbo', fixture('turbo', 'test-dependents.txt'));
     expect(result.items.map((item) => item[0])).toEqual(['@shop/api:test: FAIL net > takes the fee off', '@shop/web:test: FAIL test/total.test.js > total > sums the cart']);
     expect(result.failures).toEqual([
-      { id: '@shop/api > test/net.test.js > net > takes the fee off', file: 'test/net.test.js', line: 4, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:' },
-      { id: '@shop/web > test/total.test.js > total > sums the cart', file: 'test/total.test.js', line: 4, message: 'AssertionError: expected 8 to be 7 // Object.is equality' },
+      { id: '@shop/api > test/net.test.js > net > takes the fee off', file: 'test/net.test.js', line: 4, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', expected: '7', received: '8' },
+      { id: '@shop/web > test/total.test.js > total > sums the cart', file: 'test/total.test.js', line: 4, message: 'AssertionError: expected 8 to be 7 // Object.is equality', expected: '7', received: '8' },
     ]);
     expect(result.summary.slice(-2)).toEqual(['Tasks: 1 successful, 3 total', 'Failed: @shop/api#test, @shop/web#test']);
     expect(kept('turbo', 'test-dependents')).toContain('at Context.<anonymous> (test/net.test.js:4:42)');
@@ -259,7 +259,7 @@ describe('node --test under a task runner prints TAP (its output is not a termin
     expect(turbo.items[0]?.slice(0, 2)).toEqual(['@shop/leaf:test: not ok identity', "  location: '/tmp/gate-tn/packages/leaf/test/id.test.js:4:1'"]);
     expect(nx.items[0]?.slice(0, 2)).toEqual(turbo.items[0]?.slice(0, 2));
     expect(nx.failures).toEqual(turbo.failures);
-    expect(turbo.failures).toEqual([{ id: '@shop/leaf > /tmp/gate-tn/packages/leaf/test/id.test.js > identity', file: '/tmp/gate-tn/packages/leaf/test/id.test.js', line: 4, message: 'AssertionError: Expected values to be strictly equal:' }]);
+    expect(turbo.failures).toEqual([{ id: '@shop/leaf > /tmp/gate-tn/packages/leaf/test/id.test.js > identity', file: '/tmp/gate-tn/packages/leaf/test/id.test.js', line: 4, message: 'AssertionError: Expected values to be strictly equal:', expected: '4', received: '5' }]);
     expect(kept('nx', 'tap-leaf')).not.toContain('NO_COLOR');
   });
 });

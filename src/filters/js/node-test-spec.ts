@@ -1,6 +1,7 @@
 import type { Failure } from '../filter.js';
 import type { Parsed } from './build-filtered.js';
 import { firstUserPosition, parsePosition } from './stack-frames.js';
+import { nodeAssertValues } from './expected-received.js';
 import { dedent, stripDuration } from './tidy-lines.js';
 import { tidyNodeError } from './tidy-node-error.js';
 
@@ -80,6 +81,7 @@ function toFailure(entry: Entry & { location: string | undefined }): Failure {
   const frames = tidyNodeError(entry.body);
   const failing = declared && firstUserPosition(frames.filter((line) => line.includes(`/${declared.file}:`)));
   const message = frames.find((line) => !/^\s*at\s/.test(line))?.trim() ?? '';
-  if (!declared) return { id: entry.name, message };
-  return { id: `${declared.file} > ${entry.name}`, file: declared.file, line: failing?.line ?? declared.line, message };
+  const found = nodeAssertValues(frames);
+  if (!declared) return { id: entry.name, message, ...found };
+  return { id: `${declared.file} > ${entry.name}`, file: declared.file, line: failing?.line ?? declared.line, message, ...found };
 }

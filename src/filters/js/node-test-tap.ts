@@ -1,6 +1,7 @@
 import type { Failure } from '../filter.js';
 import type { Parsed } from './build-filtered.js';
 import { isLibraryFrame, parsePosition } from './stack-frames.js';
+import { nodeAssertValues } from './expected-received.js';
 import { dedent } from './tidy-lines.js';
 import { tidyNodeError } from './tidy-node-error.js';
 
@@ -88,5 +89,6 @@ function toFailure(entry: Entry): Failure {
   const text = (errorLine.endsWith('|-') ? entry.lines[errorAt + 1] ?? '' : errorLine.replace(/^error:\s*'?(.*?)'?$/, '$1')).trim();
   const errorName = entry.lines.map((line) => /^name: '(.+)'$/.exec(line)?.[1]).find((found) => found !== undefined);
   const message = errorName ? `${errorName}: ${text}` : text;
-  return { id: position ? `${position.file} > ${entry.name}` : entry.name, ...(position ? { file: position.file, line: position.line } : {}), message };
+  const found = nodeAssertValues(entry.lines.filter((line) => !line.startsWith(' ')));
+  return { id: position ? `${position.file} > ${entry.name}` : entry.name, ...(position ? { file: position.file, line: position.line } : {}), message, ...found };
 }

@@ -1,0 +1,196 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+const verdict = (...args: string[]) => runBin(['verdict', ...args], { cwd: repo.dir, env: repo.env });
+const stopLog = () => join(repo.dir, '.git', 'gate', 'stops.jsonl');
+const reportOf = (session: string) => join(repo.dir, '.git', 'gate', 'reports', `${session}.txt`);
+const subagentStop = (session: string) =>
+  runBin(['run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('SubagentStop', session, repo.dir) });
+
+/** Red in a new way each time, so every stop has something to check. */
+const attempts = [SUM_BROKEN, SUM_STILL_BROKEN, SUM_BROKEN.replace('a - b', 'a - b - 1'), SUM_BROKEN.replace('a - b', '0')];
+
+describe('gate verdict after real stops of the built hook', () => {
+  it('exits 0 after a green stop, and says which gates passed', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'green');
+    repo.write('src/sum.ts', SUM_OK.replace('return a + b;', 'return b + a;'));
+    expect(stop(repo, 'green').code).toBe(0);
+    const result = verdict();
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^pass: session green, last stop \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(claude\): every gate passed\.\ngates: test passed\n$/);
+  });
+
+  it('exits 0 when the last stop had nothing to check', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'idle');
+    expect(stop(repo, 'idle').code).toBe(0);
+    expect(verdict()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session idle, .*nothing had changed, so there was nothing to check\.\n$/) });
+  });
+
+  it('exits 0 once a blocked agent fixes the code', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'fixed');
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo, 'fixed').code).toBe(2);
+    expect(verdict().code).toBe(1);
+    repo.write('src/sum.ts', SUM_OK);
+    expect(stop(repo, 'fixed').code).toBe(0);
+    expect(verdict()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session fixed, /) });
+  });
+
+  it('exits 1 after a block then an escape at maxBlocks, names the gate, and --json points at the report on disk', () => {
+    repo = makeRepo(vitestProject({ maxBlocks: 3, gates: [{ name: 'test', preset: 'vitest' }] }), { nodeModules: true });
+    promptStart(repo, 'escaped');
+    const codes = attempts.map((attempt) => {
+      repo.write('src/sum.ts', attempt);
+      return stop(repo, 'escaped').code;
+    });
+    expect(codes).toEqual([2, 2, 2, 0]);
+
+    const human = verdict();
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/^fail: session escaped, last stop \S+ \(claude\): let through after 3 blocks in a row, still red: test failed\.\ngates: test failed; report: \.git\/gate\/reports\/escaped\.txt\n$/);
+
+    const json = verdict('--json');
+    expect(json.code).toBe(1);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toEqual({
+      session: 'escaped',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      harness: 'claude',
+      verdict: 'fail',
+      kind: 'escape',
+      reason: 'let through after 3 blocks in a row, still red: test failed',
+      gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String) }],
+      report: reportOf('escaped'),
+      warnings: [],
+    });
+    // The report file: what the human was told at the escape, above the last report the agent read.
+    const report = readFileSync(parsed.report, 'utf8');
+    expect(report).toMatch(/^gate: let the turn end after 3 blocked stops in a row; still failing: test\./);
+    expect(report).toContain('The last report the agent was shown:\n\ngate: 1 of 1 checks failed (test); stop refused, block 3 of 3.');
+    expect(report).toContain('sum > adds two numbers');
+    expect(statSync(parsed.report).mode & 0o777).toBe(0o600);
+    expect(statSync(join(repo.dir, '.git', 'gate', 'reports')).mode & 0o777).toBe(0o700);
+  });
+
+  it('writes the report the agent read at each block, byte for byte', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'blocked');
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const blocked = stop(repo, 'blocked');
+    expect(blocked.code).toBe(2);
+    expect(readFileSync(reportOf('blocked'), 'utf8')).toBe(blocked.stderr);
+    // The run ended on the block (the harness gave up, or is still going): not green.
+    const result = verdict('--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ verdict: 'fail', kind: 'blocked', report: reportOf('blocked') });
+  });
+
+  it('exits 1 when the stop was let through with pre-existing failures only', () => {
+    repo = makeRepo(
+      {
+        ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }),
+        'src/other.ts': 'export const answer = (): number => 41;\n',
+        'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+      },
+      { nodeModules: true },
+    );
+    promptStart(repo, 'already-red');
+    repo.write('src/extra.ts', 'export const extra = 1;\n');
+    expect(stop(repo, 'already-red').code).toBe(0);
+    const result = verdict();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^fail: session already-red, .*: let through red: test failed \(1 pre-existing\), each only with failures that were there before the turn\.\ngates: test failed \(1 pre-existing\)\n$/);
+    // No report was given to the agent in this session.
+    expect(JSON.parse(verdict('--json').stdout)).toMatchObject({ kind: 'pre-existing', report: null, gates: [{ name: 'test', status: 'failed', preExisting: 1 }] });
+  });
+
+  it('exits 1 when the config was invalid and the stop went through unchecked', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'broken-config');
+    repo.write('gate.config.json', '{ "gates": [{ "name": "test", "timeout": "60s" }] }\n');
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo, 'broken-config').code).toBe(0);
+    expect(verdict()).toMatchObject({ code: 1, stdout: expect.stringMatching(/^fail: session broken-config, .*the config is invalid, so the stop was let through unchecked/) });
+  });
+
+  it('exits 2 without a record: no stop log, an unknown session, a session with only subagent stops', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    expect(verdict()).toMatchObject({
+      code: 2,
+      stderr: '',
+      stdout: 'none: no stop log (.git/gate/stops.jsonl): the hook has not decided a stop in this repository; is it installed, and does the harness run it (trust, approval)?\n',
+    });
+    expect(JSON.parse(verdict('--json', '--session', 'x').stdout)).toEqual({
+      session: 'x',
+      time: null,
+      harness: null,
+      verdict: 'none',
+      kind: 'no-log',
+      reason: expect.stringMatching(/^no stop log/),
+      gates: [],
+      report: null,
+      warnings: [],
+    });
+
+    promptStart(repo, 'one');
+    stop(repo, 'one');
+    expect(verdict('--session', 'two')).toMatchObject({ code: 2, stdout: expect.stringMatching(/^none: no stop of session two in the log \(1 stop from .*an older session's stops may have been cut\.\n$/) });
+
+    expect(subagentStop('helper').code).toBe(0);
+    expect(verdict('--session', 'helper')).toMatchObject({
+      code: 2,
+      stdout: 'none: session helper has 1 recorded stop but none of its own (1 by subagents, 0 second copies of a stop another run answered).\n',
+    });
+    // A subagent's stop is not the session's last stop: the default is still session one.
+    expect(verdict()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session one, /) });
+  });
+
+  it('--session picks the session asked for, by its id or its first characters', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'red-session');
+    repo.write('src/sum.ts', SUM_BROKEN);
+    expect(stop(repo, 'red-session').code).toBe(2);
+    repo.write('src/sum.ts', SUM_OK);
+    promptStart(repo, 'green-session');
+    expect(stop(repo, 'green-session').code).toBe(0);
+
+    expect(verdict().stdout).toMatch(/^pass: session green-session, /);
+    expect(verdict('--session', 'red-session')).toMatchObject({ code: 1, stdout: expect.stringMatching(/^fail: session red-session, .*was refused \(test failed\)/) });
+    expect(verdict('--session', 'red')).toMatchObject({ code: 1, stdout: expect.stringMatching(/^fail: session red-session, /) });
+    expect(verdict('--session', 'green-session').code).toBe(0);
+  });
+
+  it('skips a corrupt line with a warning, and says when it is the newest', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    promptStart(repo, 'torn');
+    stop(repo, 'torn');
+    appendFileSync(stopLog(), '{"time":"2025-06-02T09:00:00Z","session":"torn","outc\n');
+    const result = verdict();
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('gate: warning: 1 line of .git/gate/stops.jsonl could not be read (torn, or not a stop record) and was skipped; the newest line is one of them, so the latest stop may be missing\n');
+    expect(JSON.parse(verdict('--json').stdout).warnings).toHaveLength(1);
+  });
+
+  it('exits 2 with the reason when the log cannot be read', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    // A folder where the log should be: unreadable even for root.
+    mkdirSync(stopLog(), { recursive: true });
+    expect(verdict()).toMatchObject({ code: 2, stdout: expect.stringMatching(/^none: cannot read .*stops\.jsonl: EISDIR/) });
+  });
+
+  it('rejects an unknown option as bad usage', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    expect(verdict('--sesion', 'x')).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage: gate verdict \[--session ID\] \[--json\]/) });
+    expect(existsSync(stopLog())).toBe(false);
+  });
+});
