@@ -146,3 +146,14 @@ describe('node-test filter, TAP reporter', () => {
     });
   });
 });
+
+describe('node-test filter, spec reporter of Node 22 (the error only in the "failing tests" list)', () => {
+  it('takes each failure from the list at the end, with where it is declared and its values', () => {
+    const result = nodeTestFilter(fixture('spec-node22'));
+    expect(result.failures).toEqual([
+      { id: 'src/sum.test.js > sum > adds', file: 'src/sum.test.js', line: 7, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', expected: '3', received: '4' },
+    ]);
+    expect(result.items).toHaveLength(1);
+    expect(kept('spec-node22')).toContain('4 !== 3');
+  });
+});

@@ -24,6 +24,7 @@ export function parseNodeSpec(lines: readonly string[]): Parsed {
   const entries: Entry[] = [];
   const totals: string[] = [];
   const locations = new Map<string, string[]>();
+  const listed = new Map<string, string[][]>();
   const suites: { indent: number; name: string }[] = [];
   let stray: string[] = [];
   let phase: 'tree' | 'totals' | 'failing' = 'tree';
@@ -42,6 +43,10 @@ export function parseNodeSpec(lines: readonly string[]): Parsed {
       if (location !== undefined && line.startsWith('✖ ')) {
         locations.set(line, [...(locations.get(line) ?? []), location]);
         location = undefined;
+        // Node 22 prints a failure's error only here, not under its ✖ in the tree.
+        const body: string[] = [];
+        while (index + 1 < lines.length && (lines[index + 1]?.trim() === '' || indentOf(lines[index + 1] ?? '') > 0) && !TEST_AT.test(lines[index + 1] ?? '')) body.push(lines[++index] ?? '');
+        listed.set(line, [...(listed.get(line) ?? []), dedent(body)]);
       }
       continue;
     }
@@ -58,18 +63,25 @@ export function parseNodeSpec(lines: readonly string[]): Parsed {
     if (tree[2] === '✖') {
       const body: string[] = [];
       while (index + 1 < lines.length && (lines[index + 1]?.trim() === '' || indentOf(lines[index + 1] ?? '') > indent)) body.push(lines[++index] ?? '');
-      // A ✖ with nothing under it is a suite that failed because its tests did; they are listed already.
-      if (body.some((bodyLine) => bodyLine.trim() !== '')) entries.push({ name: [...suites.map((suite) => suite.name), name].join(' > '), key: line.trim(), body: [...stray, ...dedent(body)] });
+      entries.push({ name: [...suites.map((suite) => suite.name), name].join(' > '), key: line.trim(), body: [...stray, ...dedent(body)] });
     }
     stray = [];
   }
-  const located = entries.map((entry) => ({ ...entry, location: locations.get(entry.key)?.shift() }));
+  // A ✖ with nothing under it and nothing in the failing list is a suite that failed because its
+  // tests did; they are listed already.
+  const located = entries
+    .map((entry) => ({ ...entry, body: hasText(entry.body) ? entry.body : [...entry.body, ...(listed.get(entry.key)?.shift() ?? [])], location: locations.get(entry.key)?.shift() }))
+    .filter((entry) => hasText(entry.body));
   return {
     items: located.map((entry) => [`✖ ${entry.name}${entry.location ? ` (${entry.location})` : ''}`, ...tidyNodeError(entry.body).map((line) => `  ${line}`)]),
     noun: 'failures',
     summary: totals.length > 0 ? [`ℹ ${totals.join(', ')}`] : [],
     failures: located.map(toFailure),
   };
+}
+
+function hasText(lines: string[]): boolean {
+  return lines.some((line) => line.trim() !== '');
 }
 
 function indentOf(line: string): number {
