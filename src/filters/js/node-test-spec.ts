@@ -18,6 +18,8 @@ interface Entry {
   /** The ✖ line as printed, duration included: how the failing-tests list refers back to it. */
   key: string;
   body: string[];
+  /** The error was printed under the ✖ itself (up to Node 22), not only in the failing-tests list. */
+  own: boolean;
 }
 
 export function parseNodeSpec(lines: readonly string[]): Parsed {
@@ -63,15 +65,17 @@ export function parseNodeSpec(lines: readonly string[]): Parsed {
     if (tree[2] === '✖') {
       const body: string[] = [];
       while (index + 1 < lines.length && (lines[index + 1]?.trim() === '' || indentOf(lines[index + 1] ?? '') > indent)) body.push(lines[++index] ?? '');
-      entries.push({ name: [...suites.map((suite) => suite.name), name].join(' > '), key: line.trim(), body: [...stray, ...dedent(body)] });
+      entries.push({ name: [...suites.map((suite) => suite.name), name].join(' > '), key: line.trim(), body: [...stray, ...dedent(body)], own: hasText(body) });
     }
     stray = [];
   }
   // A ✖ with nothing under it and nothing in the failing list is a suite that failed because its
   // tests did; they are listed already.
-  const located = entries
-    .map((entry) => ({ ...entry, body: hasText(entry.body) ? entry.body : [...entry.body, ...(listed.get(entry.key)?.shift() ?? [])], location: locations.get(entry.key)?.shift() }))
-    .filter((entry) => hasText(entry.body));
+  const located = entries.flatMap((entry) => {
+    const fromList = entry.own ? [] : (listed.get(entry.key)?.shift() ?? []);
+    if (!entry.own && !hasText(fromList)) return [];
+    return [{ ...entry, body: [...fromList, ...entry.body], location: locations.get(entry.key)?.shift() }];
+  });
   return {
     items: located.map((entry) => [`✖ ${entry.name}${entry.location ? ` (${entry.location})` : ''}`, ...tidyNodeError(entry.body).map((line) => `  ${line}`)]),
     noun: 'failures',
