@@ -1,7 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { parseCargoMetadata, type CargoMember, type CargoWorkspace } from './parse-cargo-metadata.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { runTool } from './run-tool.js';
@@ -14,12 +13,10 @@ const OWN_TARGETS = /^(?:tests|benches|examples)\//;
  * depends on them through path dependencies, transitively (dev-dependencies: one step, their tests
  * only) — from `cargo metadata --no-deps`, as `-p NAME` pairs.
  */
-export const planCargoMembers: Planner = async ({ gate, files, mode }) => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every crate` };
+export const planCargoMembers: Planner = async (input) => {
+  const full = fullRunFirst(input, 'crate');
+  if (full) return full;
+  const { gate, files } = input;
   // RUSTUP_AUTO_INSTALL=0: planning never downloads a toolchain that rust-toolchain.toml names.
   const listed = await runTool(gate, 'cargo', ['metadata', '--format-version', '1', '--no-deps', '--offline'], { RUSTUP_AUTO_INSTALL: '0' });
   if (!listed.ok) return { kind: 'full', why: `${listed.problem}, so the crates the change reaches are unknown` };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 
 /**
  * The tool runs on the changed files only (related tests for vitest and jest, the changed files for
@@ -9,12 +9,10 @@ import type { FastPlan, Planner } from './fast-plan.js';
  * one was deleted (what imported it isn't known), or the tool's config turns on rules that read
  * other files, where an edit here can break a file that didn't change.
  */
-export const planChangedFiles: Planner = async ({ gate, files, mode }): Promise<FastPlan> => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every run` };
+export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
+  const full = fullRunFirst(input, 'run');
+  if (full) return full;
+  const { gate, files } = input;
   const deleted = files.find((file) => !existsSync(join(gate.cwd, file)));
   if (deleted) return { kind: 'full', why: `${deleted} was deleted` };
   const crossFile = gate.tier.crossFile && findCrossFileRule(gate.cwd, gate.tier.crossFile);

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import type { ResolvedGate } from '../config/load-config.js';
 import type { FastTier } from '../config/schema.js';
 
@@ -41,6 +42,19 @@ export async function planFastTier(input: FastInput): Promise<FastPlan> {
   } catch (error) {
     return { kind: 'full', why: `the fast tier could not be planned (${error instanceof Error ? error.message : String(error)})` };
   }
+}
+
+/**
+ * What sends every narrowing planner to the full run before it looks at the repository: the full run
+ * asked for, no changed file to narrow to, or a changed file (config, lockfile) that affects every
+ * `unit` (crate, package, test …). Undefined: go on narrowing.
+ */
+export function fullRunFirst({ gate, files, mode }: FastInput, unit: string): FastPlan | undefined {
+  if (mode === 'full') return { kind: 'full', why: 'the full run' };
+  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
+  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
+  const global = files.find((file) => needsFullRun(file));
+  return global === undefined ? undefined : { kind: 'full', why: `${global} changed, which affects every ${unit}` };
 }
 
 /** A tool whose own cache makes a whole run cheap (mypy): the cache lives under gate's state. */

@@ -1,7 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { parseGoList, type GoPackage } from './parse-go-list.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { runTool } from './run-tool.js';
@@ -14,12 +13,10 @@ const EXCLUDED = /build constraints exclude all Go files/;
  * go test / go vet: the packages holding the changed files and every package whose code imports
  * them, transitively, plus those whose tests import any of these — from one `go list` over `./...`.
  */
-export const planGoPackages: Planner = async ({ gate, files, mode }) => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every package` };
+export const planGoPackages: Planner = async (input) => {
+  const full = fullRunFirst(input, 'package');
+  if (full) return full;
+  const { gate, files } = input;
   const root = realRoot(gate.cwd);
   // GOPROXY=off: planning never downloads; a module missing from the cache makes go list report
   // an error, and that means the full run.

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { TEST_RUNNERS } from './js-test-runners.js';
 import { parseJsImports } from './parse-js-imports.js';
 import { findReachingTests, type ModuleEdges } from './reaching-tests.js';
@@ -18,12 +17,10 @@ const PLAIN_NAME = /^[\w./@+ -]+$/;
  * Where that graph can't be trusted (a config or setup file, a deleted or non-JS file, an import
  * gate can't resolve on the way to a test) the full run.
  */
-export const planJsImports: Planner = async ({ gate, files, mode }): Promise<FastPlan> => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every run` };
+export const planJsImports: Planner = async (input): Promise<FastPlan> => {
+  const full = fullRunFirst(input, 'run');
+  if (full) return full;
+  const { gate, files } = input;
   const moduleFiles = readModuleFiles();
   const absolute = (file: string) => resolve(gate.cwd, file);
   const shown = (file: string) => relative(gate.cwd, file).split(sep).join('/');

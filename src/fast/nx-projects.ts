@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { parseNxGraph, readNxGraph, type NxProject } from './nx-graph.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { findOwners } from './turbo-nx-owners.js';
@@ -11,12 +10,10 @@ import { findOwners } from './turbo-nx-owners.js';
  * from Nx's own project graph, as `nx run-many --projects=A,B`. Not `nx affected --files`: it still
  * runs `git merge-base` against the default branch, and the turn's baseline is not a commit.
  */
-export const planNxProjects: Planner = async ({ gate, files, mode }) => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every project` };
+export const planNxProjects: Planner = async (input) => {
+  const full = fullRunFirst(input, 'project');
+  if (full) return full;
+  const { gate, files } = input;
   if (!existsSync(join(gate.cwd, 'nx.json'))) return { kind: 'full', why: 'the gate does not run at the Nx workspace root (no nx.json here)' };
   const listed = await readNxGraph(gate);
   if (!listed.ok) return { kind: 'full', why: `${listed.problem}, so the projects the change reaches are unknown` };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import picomatch from 'picomatch';
-import type { FastPlan, FastInput, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './fast-plan.js';
 import { findTestmon } from './find-testmon.js';
 import { parentOf } from './python-module-graph.js';
 import { listNames } from './reach-dependents.js';
@@ -16,12 +16,10 @@ const FILES = '{files}';
  * an import graph read from the sources (see select-python-tests.ts) — or, with pytest-testmon
  * installed, testmon's own selection from its coverage data, kept under gate's state.
  */
-export const planPythonImports: Planner = async ({ gate, files, mode }) => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every test` };
+export const planPythonImports: Planner = async (input) => {
+  const full = fullRunFirst(input, 'test');
+  if (full) return full;
+  const { gate, files } = input;
   const data = files.find((file) => !file.endsWith('.py'));
   if (data) return { kind: 'full', why: `${data} changed, and tests may read it as data` };
   const outside = files.find((file) => file.startsWith('../') || isAbsolute(file));

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
 import { withLocalBins } from '../runner/spawn-group.js';
-import type { FastPlan, Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { listNames } from './reach-dependents.js';
 import { runTool } from './run-tool.js';
 import { findOwners, normalizeDir, type WorkspaceUnit } from './turbo-nx-owners.js';
@@ -12,12 +11,10 @@ import { findOwners, normalizeDir, type WorkspaceUnit } from './turbo-nx-owners.
  * in the package and in every package that depends on it (the `...` prefix), transitively. The
  * packages and their folders come from `turbo ls --output json`; nothing asks git what changed.
  */
-export const planTurboPackages: Planner = async ({ gate, files, mode }) => {
-  if (mode === 'full') return { kind: 'full', why: 'the full run' };
-  if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
-  const global = files.find((file) => needsFullRun(file));
-  if (global) return { kind: 'full', why: `${global} changed, which affects every package` };
+export const planTurboPackages: Planner = async (input) => {
+  const full = fullRunFirst(input, 'package');
+  if (full) return full;
+  const { gate, files } = input;
   if (!existsSync(join(gate.cwd, 'turbo.json')) && !existsSync(join(gate.cwd, 'turbo.jsonc'))) {
     return { kind: 'full', why: 'the gate does not run at the Turborepo root (no turbo.json here), where turbo picks the package itself' };
   }
