@@ -5,30 +5,12 @@ import { outsideGitStateDir } from '../../src/state/outside-git-state-dir.js';
 import { appendStopRecord, stopLogPath, type StopRecord } from '../../src/state/stop-log.js';
 import { runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { stopAt as stop } from '../helpers/stop-records.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
 const CONFIG = { 'gate.config.json': '{ "gates": [{ "name": "test", "run": ["node", "-e", "0"] }] }\n', 'src/sum.ts': 'export {};\n' };
-const SESSION = '6f1d2c3b-0a9e-4e5f-8a7b-1c2d3e4f5a6b';
-
-function stop(minute: number, overrides: Partial<StopRecord>): StopRecord {
-  return {
-    time: `2025-06-02T09:${String(minute).padStart(2, '0')}:00.000Z`,
-    session: SESSION,
-    harness: 'claude',
-    event: 'stop',
-    outcome: 'allow',
-    path: 'fast',
-    reason: 'no change',
-    changed: { count: 0, sample: [] },
-    gates: [],
-    durationMs: 50,
-    reportChars: 0,
-    blocks: 0,
-    ...overrides,
-  };
-}
 
 const changed = { count: 4, sample: ['src/sum.ts', 'src/sum.test.ts', 'src/util.ts', 'README.md'] };
 

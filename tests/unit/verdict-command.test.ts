@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeSession } from '../../src/stats/judge-session.js';
 import { renderVerdict } from '../../src/stats/render-verdict.js';
-import type { StopRecord } from '../../src/state/stop-log.js';
-
-const SESSION = '6f1d2c3b-0a9e-4e5f-8a7b-1c2d3e4f5a6b';
-
-function stop(minute: number, overrides: Partial<StopRecord> = {}): StopRecord {
-  return {
-    time: `2025-06-02T09:${String(minute).padStart(2, '0')}:00.000Z`,
-    session: SESSION,
-    harness: 'claude',
-    event: 'stop',
-    outcome: 'allow',
-    path: 'fast',
-    reason: 'no change',
-    changed: { count: 0, sample: [] },
-    gates: [],
-    durationMs: 50,
-    reportChars: 0,
-    blocks: 0,
-    ...overrides,
-  };
-}
+import { SESSION, stopAt as stop } from '../helpers/stop-records.js';
 
 const testFailed = { name: 'test', status: 'failed' as const, durationMs: 3000 };
 const lintPassed = { name: 'lint', status: 'passed' as const, durationMs: 700 };
