@@ -4,6 +4,7 @@ import { CARGO_REMARK, CARGO_STATUS, CARGO_VERDICT, CARGO_WARNING_COUNT, keepRus
 import { collectFiltered, type Collector } from './native/collect-filtered.js';
 import { isRustDiagnostic } from './native/rust-diagnostic.js';
 import { trimRustBacktrace } from './native/rust-backtrace.js';
+import { rustValues } from './native/native-values.js';
 
 const RUNNING = /^\s*Running (?:unittests )?\S+ \((?:.*[\\/])?([\w-]+?)(?:-[0-9a-f]{16})?(?:\.exe)?\)$/;
 const DOC_TESTS = /^\s*Doc-tests (\S+)$/;
@@ -86,7 +87,7 @@ function describeFailure(id: string, lines: string[]): Failure {
     const panic = PANIC.exec(line);
     if (panic !== null) {
       const message = panic[2] ?? lines.slice(index + 1).find((next) => next.trim() !== '') ?? line;
-      return { id, file: panic[3] ?? '', line: Number(panic[4]), message };
+      return { id, file: panic[3] ?? '', line: Number(panic[4]), message, ...rustValues(lines.slice(index + 1, index + 8)) };
     }
     const missing = NOT_PANICKING.exec(line);
     if (missing !== null) return { id, file: missing[1] ?? '', line: Number(missing[2]), message: line };

@@ -3,6 +3,7 @@ import type { Failure, Filtered } from './filter.js';
 import { collectFiltered, type Collector } from './native/collect-filtered.js';
 import { GO_PACKAGE_HEADER, goDiagnosticEnd, parseGoDiagnostic } from './native/go-lines.js';
 import { trimGoStack } from './native/go-stack.js';
+import { goValues } from './native/native-values.js';
 
 const RESULT = /^(FAIL|ok {2}|\? {3})\t(\S+)(.*)$/;
 const STATUS = /^(\s*)--- (FAIL|PASS|SKIP): (\S+)(?: \([\d.]+s\))?$/;
@@ -108,9 +109,9 @@ function emitPackage(out: Collector, pkg: string, tests: Map<string, GoTest>, lo
 
 function describeFailure(pkg: string, name: string, lines: string[]): Failure {
   const id = pkg === '' ? name : `${pkg}.${name}`;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const log = LOG_LINE.exec(line);
-    if (log !== null) return { id, file: log[1] ?? '', line: Number(log[2]), message: log[3] ?? '' };
+    if (log !== null) return { id, file: log[1] ?? '', line: Number(log[2]), message: log[3] ?? '', ...goValues(lines.slice(index)) };
     if (line.startsWith('panic: ')) {
       const frame = lines.map((each) => /^\t(\S+\.go):(\d+)$/.exec(each)).find((match) => match !== null);
       return { id, ...(frame ? { file: frame[1] ?? '', line: Number(frame[2]) } : {}), message: line };

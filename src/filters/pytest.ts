@@ -1,6 +1,7 @@
 import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
 import { collectFiltered, type Collector } from './native/collect-filtered.js';
+import { pytestValues } from './native/native-values.js';
 import { readPytestBlock } from './native/pytest-block.js';
 
 const SECTION = /^={3,} (.+?) ={3,}$/;
@@ -90,7 +91,7 @@ function emitBlock(out: Collector, title: string, body: string[], entries: Summa
   const heading = collecting !== null ? `ERROR collecting ${name}` : phase !== null ? `ERROR at ${phase[1]} of ${id}` : `FAILED ${id}`;
   out.item([heading, ...block.lines]);
   const line = [...block.locations].reverse().find((location) => file !== undefined && location.path.endsWith(file))?.line;
-  out.fail({ id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), message: block.message ?? entry?.message ?? heading });
+  out.fail({ id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), message: block.message ?? entry?.message ?? heading, ...pytestValues(block.errors) });
 }
 
 function matchesNodeId(entry: SummaryEntry, name: string, error: boolean): boolean {

@@ -1,3 +1,5 @@
+import type { Strength } from './test-syntax.js';
+
 // Assertions as data: what counts as one, and which matchers pin a value (strong) or only that
 // there is one (weak). vitest/jest `expect`, chai `expect`/`should`, node:assert (`assert.x(`, `t.assert.x(`).
 
@@ -24,7 +26,6 @@ export function countAssertions(line: string): number {
   return line.match(ASSERTION)?.length ?? 0;
 }
 
-export type Strength = { kind: 'strong' | 'weak'; name: string };
 
 /** The first matcher on an assertion line that tells how much it checks; `not.` makes any matcher weak. */
 export function matcherOf(line: string): Strength | undefined {

@@ -1,11 +1,17 @@
-import { countAssertions, matcherOf } from './assertion-rules.js';
 import { canonicalValue, literalsOf } from './literals.js';
 import { isCommentLine } from './test-declarations.js';
+import type { TestSyntax } from './test-syntax.js';
 
 export interface TestChange {
   /** 0-based, in `after`: the line to name. */
   offset: number;
   detail: string;
+}
+
+/** What the runner printed when the test failed. */
+export interface PrintedValues {
+  expected?: string;
+  received?: string;
 }
 
 interface CodeLine {
@@ -15,45 +21,73 @@ interface CodeLine {
 
 /**
  * How a test that was failing at a block was changed so that it passes: its lines then (`before`)
- * and now (`after`), each from its declaration to its end, and the value the report said the code
- * returned. The most telling finding, or `undefined` when the test's checks were left as they were.
+ * and now (`after`), each from its declaration (or first decorator) to its end, and the values
+ * the report showed. The most telling finding, or `undefined` when its checks were left as they were.
  */
-export function judgeTestChange(before: readonly string[], after: readonly string[], received: string | undefined): TestChange | undefined {
+export function judgeTestChange(before: readonly string[], after: readonly string[], printed: PrintedValues, syntax: TestSyntax): TestChange | undefined {
   const old = code(before);
   const now = code(after);
   if (old.map((line) => line.text).join('\n') === now.map((line) => line.text).join('\n')) return undefined;
-  const assertionsBefore = total(old);
+  const assertionsBefore = total(old, syntax);
   if (assertionsBefore === 0) return undefined;
-  const assertionsNow = total(now);
-  const inner = now.length > 2 ? now.slice(1, -1) : [];
-  if (assertionsNow === 0 && inner.every((line) => /^[\s;{}()[\],]*$/.test(line.text))) return { offset: 0, detail: 'test body emptied' };
+  const assertionsNow = total(now, syntax);
+  const body = syntax.bodyOf(now.map((line) => line.text));
+  const inner = now.slice(body.from, body.to);
+  const declaration = now[Math.max(0, body.from - 1)]?.offset ?? 0;
+  if (assertionsNow === 0 && inner.every((line) => TRIVIAL.test(line.text))) return { offset: declaration, detail: 'test body emptied' };
   const first = inner[0];
-  if (first && /^return\s*;?$/.test(first.text) && !/^return\s*;?$/.test(old[1]?.text ?? '')) {
+  const oldBody = syntax.bodyOf(old.map((line) => line.text));
+  if (first && EARLY_RETURN.test(first.text) && !EARLY_RETURN.test(old[oldBody.from]?.text ?? '')) {
     return { offset: first.offset, detail: 'returns at the top of the test, before its assertions' };
   }
   const { added, removed } = difference(old, now);
-  const rewritten = rewrittenTo(added, removed, now, received);
+  const rewritten = rewrittenTo(added, removed, now, returned(old, printed), syntax);
   if (rewritten) return rewritten;
-  const strongBefore = old.filter((line) => matcherOf(line.text)?.kind === 'strong').length;
-  const strongNow = now.filter((line) => matcherOf(line.text)?.kind === 'strong').length;
-  const lostStrong = removed.map((line) => matcherOf(line.text)).find((matcher) => matcher?.kind === 'strong');
-  const weak = added.find((line) => matcherOf(line.text)?.kind === 'weak');
+  const strongBefore = old.filter((line) => syntax.matcherOf(line.text)?.kind === 'strong').length;
+  const strongNow = now.filter((line) => syntax.matcherOf(line.text)?.kind === 'strong').length;
+  const lostStrong = removed.map((line) => syntax.matcherOf(line.text)).find((matcher) => matcher?.kind === 'strong');
+  const weak = added.find((line) => syntax.matcherOf(line.text)?.kind === 'weak');
   if (lostStrong && weak && strongNow < strongBefore) {
-    return { offset: weak.offset, detail: `matcher weakened (${lostStrong.name} → ${matcherOf(weak.text)?.name ?? ''})` };
+    return { offset: weak.offset, detail: `matcher weakened (${lostStrong.name} → ${syntax.matcherOf(weak.text)?.name ?? ''})` };
   }
-  if (assertionsNow < assertionsBefore) return { offset: 0, detail: 'assertion deleted' };
+  if (assertionsNow < assertionsBefore) return { offset: declaration, detail: 'assertion deleted' };
   return undefined;
 }
 
-/** A literal new on an assertion line (or on a `const x = …` it reads) equal to what the code returned. */
-function rewrittenTo(added: CodeLine[], removed: CodeLine[], now: CodeLine[], received: string | undefined): TestChange | undefined {
+/** Brackets, `pass`, `...` and a lone docstring: a body with nothing else does nothing. */
+const TRIVIAL = /^(?:[\s;{}()[\],]*|pass|\.\.\.|[rRuU]?(?:"""[\s\S]*"""|'''[\s\S]*'''|"[^"]*"|'[^']*'))$/;
+const EARLY_RETURN = /^return\s*;?$/;
+
+/**
+ * The value the code returned, as printed. Runners that print two sides without saying which is
+ * the code's (Rust's left/right, pytest's `assert a == b`) put the left one in `received`: when
+ * that one is written in the test already, the code's is the other.
+ */
+function returned(old: CodeLine[], printed: PrintedValues): string | undefined {
+  const { expected, received } = printed;
+  if (received === undefined || expected === undefined) return received;
+  const written = new Set(old.flatMap((line) => literalsOf(line.text)));
+  const inTest = (value: string) => {
+    const canonical = canonicalValue(value);
+    return canonical !== undefined && written.has(canonical);
+  };
+  return inTest(received) && !inTest(expected) ? expected : received;
+}
+
+const BINDING = /^(?:(?:const|let(?:\s+mut)?|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)(?!=)/;
+
+/** A literal new on a line that checks a value (or on a binding such a line reads) equal to what the code returned. */
+function rewrittenTo(added: CodeLine[], removed: CodeLine[], now: CodeLine[], received: string | undefined, syntax: TestSyntax): TestChange | undefined {
   const value = received === undefined ? undefined : canonicalValue(received);
   if (value === undefined || received === undefined) return undefined;
+  const texts = now.map((line) => line.text);
+  const checks = new Set(now.filter((line, index) => syntax.countAssertions(line.text) > 0 || syntax.holdsExpectation(texts, index)).map((line) => line.offset));
   const left = new Map<string, number>();
   for (const line of removed) for (const literal of literalsOf(line.text)) left.set(literal, (left.get(literal) ?? 0) + 1);
   for (const line of added) {
-    const binding = /^(?:const|let|var)\s+([\w$]+)\s*=/.exec(line.text)?.[1];
-    const checked = countAssertions(line.text) > 0 || (binding !== undefined && now.some((other) => countAssertions(other.text) > 0 && new RegExp(`(?<![\\w$])${binding.replace('$', '\\$')}(?![\\w$])`).test(other.text)));
+    const binding = BINDING.exec(line.text)?.[1];
+    const reads = binding === undefined ? undefined : new RegExp(`(?<![\\w$])${binding.replace('$', '\\$')}(?![\\w$])`);
+    const checked = checks.has(line.offset) || (reads !== undefined && now.some((other) => other !== line && checks.has(other.offset) && reads.test(other.text)));
     if (!checked) continue;
     for (const literal of literalsOf(line.text)) {
       const kept = left.get(literal) ?? 0;
@@ -88,11 +122,11 @@ function difference(old: CodeLine[], now: CodeLine[]): { added: CodeLine[]; remo
   return { added, removed };
 }
 
-function total(lines: CodeLine[]): number {
-  return lines.reduce((sum, line) => sum + countAssertions(line.text), 0);
+function total(lines: CodeLine[], syntax: TestSyntax): number {
+  return lines.reduce((sum, line) => sum + syntax.countAssertions(line.text), 0);
 }
 
-/** Code lines, trimmed, without blank lines, `//` lines and `/* … *\/` blocks. */
+/** Code lines, trimmed, without blank lines, `//` and `#` lines and `/* … *\/` blocks. */
 function code(lines: readonly string[]): CodeLine[] {
   const kept: CodeLine[] = [];
   let inBlock = false;

@@ -1,11 +1,11 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { filterOutput } from '../filters/filter-output.js';
 import type { Failure } from '../filters/filter.js';
 import { judgeTestChange } from './judge-test-change.js';
+import { locateTestFile } from './locate-test-file.js';
 import { FileReader } from './read-changed-file.js';
 import { MAX_LINE_CHARS, MAX_REMEMBERED_TESTS, MAX_TEST_LINES, type RememberedTest } from './remembered-test.js';
 import type { TamperFinding } from './tamper-finding.js';
-import { findTestSpan, titleOf } from './test-span.js';
+import { syntaxFor } from './test-syntax.js';
 
 const MAX_READ_BYTES = 8 * 1024 * 1024;
 
@@ -29,7 +29,7 @@ export function rememberFailingTests(root: string, failed: readonly GateRun[]): 
   for (const run of failed) {
     for (const failure of filterOutput(run.filter, run.output).failures) {
       if (tests.length >= MAX_REMEMBERED_TESTS) return tests;
-      const file = failure.file === undefined ? undefined : repoPath(root, run.cwd, failure.file);
+      const file = failure.file === undefined ? undefined : locateTestFile(root, run.cwd, failure);
       if (file === undefined) continue;
       if (!files.has(file)) files.set(file, reader.read(file)?.split('\n'));
       const test = rememberTest(run.name, file, failure, files.get(file));
@@ -42,7 +42,8 @@ export function rememberFailingTests(root: string, failed: readonly GateRun[]): 
 function rememberTest(gate: string, file: string, failure: Failure, lines: string[] | undefined): RememberedTest | undefined {
   if (!lines) return undefined;
   const line = failure.line ?? 0;
-  const span = findTestSpan(lines, titleOf(failure.id), line);
+  const syntax = syntaxFor(file);
+  const span = syntax.findSpan(lines, syntax.titleOf(failure.id), line);
   if (!span || span.end - span.start + 1 > MAX_TEST_LINES) return undefined;
   const text = lines.slice(span.start, span.end + 1).map((item) => item.replace(/\r$/, '').slice(0, MAX_LINE_CHARS));
   return {
@@ -67,7 +68,7 @@ export function findRewrittenExpectations(root: string, remembered: readonly Rem
   const reader = new FileReader(root, MAX_READ_BYTES);
   const failing = new Map<string, Set<string> | undefined>();
   const files = new Map<string, string[] | undefined>();
-  const findings: TamperFinding[] = [];
+  const findings = new Map<string, TamperFinding>();
   for (const test of remembered) {
     const run = runs.find((candidate) => candidate.name === test.gate);
     if (!run || (run.status !== 'passed' && run.status !== 'failed')) continue;
@@ -76,18 +77,13 @@ export function findRewrittenExpectations(root: string, remembered: readonly Rem
     if (!files.has(test.file)) files.set(test.file, reader.read(test.file)?.split('\n'));
     const lines = files.get(test.file);
     if (!lines) continue;
-    const span = findTestSpan(lines, titleOf(test.id), test.start);
+    const syntax = syntaxFor(test.file);
+    const span = syntax.findSpan(lines, syntax.titleOf(test.id), test.start);
     if (!span) continue;
-    const change = judgeTestChange(test.text, lines.slice(span.start, span.end + 1), test.received);
-    if (change) findings.push({ path: test.file, line: span.start + change.offset + 1, kind: 'weakened-test', detail: change.detail });
+    const change = judgeTestChange(test.text, lines.slice(span.start, span.end + 1), test, syntax);
+    const line = span.start + (change?.offset ?? 0) + 1;
+    // Two subtests of one Go function, two cases of one parametrized test: one finding.
+    if (change) findings.set(`${test.file}:${line}`, { path: test.file, line, kind: 'weakened-test', detail: change.detail });
   }
-  return findings;
-}
-
-/** A failure's file as the repository knows it; `undefined` outside the repository. */
-function repoPath(root: string, cwd: string, file: string): string | undefined {
-  const bare = file.replace(/^file:\/\//, '');
-  const path = relative(root, isAbsolute(bare) ? bare : resolve(cwd, bare));
-  if (path === '' || path.startsWith('..') || isAbsolute(path)) return undefined;
-  return path.split(sep).join('/');
+  return [...findings.values()];
 }

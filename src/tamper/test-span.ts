@@ -2,11 +2,6 @@ import { isDeclaration } from './test-declarations.js';
 
 const MAX_SCAN = 400;
 
-/** The last segment of a test's id ("src/a.test.ts > sum > adds" → "adds"): what its declaration names. */
-export function titleOf(id: string): string {
-  return id.split(' > ').at(-1) ?? id;
-}
-
 /**
  * Where a test is in a file: the declaration line naming `title` closest to `near` (1-based), and
  * the line its call closes on. 0-based, inclusive. Brackets in strings and `//` comments are
@@ -25,11 +20,15 @@ export function findTestSpan(lines: readonly string[], title: string, near: numb
     if (start === undefined || rank(index) < rank(start)) start = index;
   });
   if (start === undefined) return undefined;
-  const end = closingLine(lines, start);
+  const end = closingLine(lines, start, '([{');
   return end === undefined ? undefined : { start, end };
 }
 
-function closingLine(lines: readonly string[], start: number): number | undefined {
+/**
+ * The line where the bracket that first opens at or after `start` closes; only `opening` brackets
+ * open (`{` for a Go or Rust function, whose parameter list closes on its first line).
+ */
+export function closingLine(lines: readonly string[], start: number, opening: string): number | undefined {
   let depth = 0;
   let opened = false;
   let quote: string | undefined;
@@ -56,9 +55,11 @@ function closingLine(lines: readonly string[], start: number): number | undefine
         at++;
       } else if (char === "'" || char === '"' || char === '`') quote = char;
       else if (char === '(' || char === '{' || char === '[') {
+        if (!opened && !opening.includes(char)) continue;
         depth++;
         opened = true;
       } else if (char === ')' || char === '}' || char === ']') {
+        if (!opened) continue;
         depth--;
         if (opened && depth <= 0) return index;
       }

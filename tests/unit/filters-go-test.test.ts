@@ -61,10 +61,10 @@ describe('goTestFilter', () => {
 
   it('describes each failing test, subtests by their full name', () => {
     expect(goTestFilter(fixture('failures.txt')).failures).toEqual([
-      { id: 'example.com/shop/calc.TestAddLarge', file: 'calc_test.go', line: 16, message: 'Add(20, 3) = 22, want 23' },
-      { id: 'example.com/shop/calc.TestDiscount/rounding', file: 'calc_test.go', line: 34, message: 'Discount(10, 33) = 6.7, want 6.6' },
+      { id: 'example.com/shop/calc.TestAddLarge', file: 'calc_test.go', line: 16, message: 'Add(20, 3) = 22, want 23', expected: '23', received: '22' },
+      { id: 'example.com/shop/calc.TestDiscount/rounding', file: 'calc_test.go', line: 34, message: 'Discount(10, 33) = 6.7, want 6.6', expected: '6.6', received: '6.7' },
       { id: 'example.com/shop/calc.TestTotals', file: 'calc_test.go', line: 44, message: 'totals mismatch' },
-      { id: 'example.com/shop/parse.TestFields', file: 'parse_test.go', line: 12, message: 'Fields() = ["a" " b" "c"], want ["a" "b" "c"]' },
+      { id: 'example.com/shop/parse.TestFields', file: 'parse_test.go', line: 12, message: 'Fields() = ["a" " b" "c"], want ["a" "b" "c"]', expected: '["a" "b" "c"]', received: '["a" " b" "c"]' },
       { id: 'example.com/shop/parse.TestFirstEmpty', file: '/tmp/cap/go/fail/parse/parse.go', line: 15, message: 'panic: runtime error: index out of range [0] with length 0 [recovered]' },
     ]);
   });

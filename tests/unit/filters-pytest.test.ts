@@ -113,8 +113,15 @@ describe('pytestFilter', () => {
 
   it('describes each failure by node id, file, line and message', () => {
     expect(pytestFilter(fixture('assertion-diffs.txt')).failures.slice(0, 2)).toEqual([
-      { id: 'tests/test_calc.py::test_adds_large', file: 'tests/test_calc.py', line: 13, message: 'assert 22 == 23' },
-      { id: 'tests/test_calc.py::test_config_dict', file: 'tests/test_calc.py', line: 18, message: "AssertionError: assert {'budget': 60...est', 'mypy']} == {'budget': 80...est', 'ruff']}" },
+      { id: 'tests/test_calc.py::test_adds_large', file: 'tests/test_calc.py', line: 13, message: 'assert 22 == 23', expected: '23', received: '22' },
+      {
+        id: 'tests/test_calc.py::test_config_dict',
+        file: 'tests/test_calc.py',
+        line: 18,
+        message: "AssertionError: assert {'budget': 60...est', 'mypy']} == {'budget': 80...est', 'ruff']}",
+        expected: "{'budget': 80...est', 'ruff']}",
+        received: "{'budget': 60...est', 'mypy']}",
+      },
     ]);
     expect(pytestFilter(fixture('library-traceback.txt')).failures).toEqual([
       { id: 'tests/test_lib.py::test_uses_db', file: 'tests/test_lib.py', line: 26, message: 'RuntimeError: database is not reachable at localhost:5432' },

@@ -56,7 +56,8 @@ function oneLineDiff(body: readonly string[], header: RegExp, second?: (line: st
   return minus.length === 1 && plus.length === 1 ? { minus: minus[0] ?? '', plus: plus[0] ?? '' } : undefined;
 }
 
-function values(expected: string | undefined, received: string | undefined): ExpectedReceived {
+/** The pair as kept: each value trimmed, one over 200 characters left out. */
+export function values(expected: string | undefined, received: string | undefined): ExpectedReceived {
   const clip = (value: string) => (value.length > MAX_VALUE ? undefined : value.trim());
   const e = expected === undefined ? undefined : clip(expected);
   const r = received === undefined ? undefined : clip(received);

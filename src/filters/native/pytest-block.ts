@@ -6,6 +6,8 @@ export interface PytestBlock {
   locations: { path: string; line: number; library: boolean }[];
   /** The error itself: the exception line, else the first `E` line. */
   message: string | undefined;
+  /** Every `E` line, without its `E`. */
+  errors: string[];
 }
 
 const FRAME_SEPARATOR = /^(?:_ )+_?$/;
@@ -77,7 +79,7 @@ export function readPytestBlock(body: string[]): PytestBlock {
     else if (!LOCALS.test(line)) kept.push(line);
   }
   settle(false);
-  return { lines: kept, locations, message: errors.find((error) => EXCEPTION.test(error)) ?? errors.find((error) => error.trim() !== '') };
+  return { lines: kept, locations, errors, message: errors.find((error) => EXCEPTION.test(error)) ?? errors.find((error) => error.trim() !== '') };
 }
 
 function nativeLocation(line: string): { path: string; line: number; short: boolean } | undefined {

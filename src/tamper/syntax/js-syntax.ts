@@ -1,0 +1,14 @@
+import { countAssertions, matcherOf } from '../assertion-rules.js';
+import { findTestSpan } from '../test-span.js';
+import type { TestSyntax } from '../test-syntax.js';
+
+/** vitest, jest, node:test, mocha: `it('title', () => { … })`, `expect`/`assert`/chai. */
+export const jsSyntax: TestSyntax = {
+  titleOf: (id) => id.split(' > ').at(-1) ?? id,
+  findSpan: findTestSpan,
+  countAssertions,
+  matcherOf,
+  // The declaration line opens the body; the last line closes it.
+  bodyOf: (code) => ({ from: Math.min(1, code.length), to: Math.max(1, code.length - 1) }),
+  holdsExpectation: () => false,
+};
