@@ -175,3 +175,53 @@ describe('judgeTestChange (Rust)', () => {
     expect(judge(before.map((line) => line.replace('sum(2, 3)', 'sum(3, 2)')), { expected: '5', received: '6' })).toBeUndefined();
   });
 });
+
+// What is caught and what is not, per language, for the same moves (the counts in docs/tamper-guard.md).
+describe('the known misses, kept honest', () => {
+  const cases: { name: string; syntax: typeof jsSyntax; before: string[]; misses: string[][] }[] = [
+    {
+      name: 'JavaScript',
+      syntax: jsSyntax,
+      before: ["it('adds', () => {", '  expect(sum(2, 3)).toBe(5);', '});'],
+      misses: [
+        ["it('adds', () => {", '  expect(sum(2, 3)).toBe(EXPECTED);', '});'],
+        ["it('adds', () => {", '  expect(sum(2, 3)).toBe(7);', '});'],
+        ["it('adds', () => {", '  if (false) expect(sum(2, 3)).toBe(5);', '});'],
+      ],
+    },
+    {
+      name: 'Python',
+      syntax: pythonSyntax,
+      before: ['def test_adds():', '    assert add(2, 3) == 5'],
+      misses: [
+        ['def test_adds():', '    assert add(2, 3) == EXPECTED'],
+        ['def test_adds():', '    assert add(2, 3) == 7'],
+        ['def test_adds():', '    if False:', '        assert add(2, 3) == 5'],
+      ],
+    },
+    {
+      name: 'Go',
+      syntax: goSyntax,
+      before: ['func TestSum(t *testing.T) {', '\tif got := Sum(2, 3); got != 5 {', '\t\tt.Errorf("got %d", got)', '\t}', '}'],
+      misses: [
+        ['func TestSum(t *testing.T) {', '\tif got := Sum(2, 3); got != expected {', '\t\tt.Errorf("got %d", got)', '\t}', '}'],
+        ['func TestSum(t *testing.T) {', '\tif got := Sum(2, 3); got != 7 {', '\t\tt.Errorf("got %d", got)', '\t}', '}'],
+        ['func TestSum(t *testing.T) {', '\tif got := Sum(2, 3); false && got != 5 {', '\t\tt.Errorf("got %d", got)', '\t}', '}'],
+      ],
+    },
+    {
+      name: 'Rust',
+      syntax: rustSyntax,
+      before: ['fn adds() {', '    assert_eq!(sum(2, 3), 5);', '}'],
+      misses: [
+        ['fn adds() {', '    assert_eq!(sum(2, 3), EXPECTED);', '}'],
+        ['fn adds() {', '    assert_eq!(sum(2, 3), 7);', '}'],
+        ['fn adds() {', '    if false { assert_eq!(sum(2, 3), 5); }', '}'],
+      ],
+    },
+  ];
+
+  it.each(cases)('$name: an expected value moved to a constant, rewritten to another value, or put behind `if false`', ({ syntax, before, misses }) => {
+    for (const after of misses) expect(judgeTestChange(before, after, { expected: '5', received: '6' }, syntax)).toBeUndefined();
+  });
+});
