@@ -11,6 +11,8 @@
 //                 `node --test` gate per package, one package with a 20 s suite): a stop after a
 //                 one-leaf change and after a change to the shared library, vs every package
 //                 (`gate check --all`)
+//   post-edit   = `gate run` on a PostToolUse payload (the mid-turn nudge): a plain edit and one
+//                 that adds `it.skip(`, given as node -e 0 + N ms (no git call)
 // Usage: node scripts/bench.mjs [--files 5000,100000] [--runs 30] [--skip-related] [--skip-monorepo]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ function makeRepo(fileCount) {
   }
   // One instant gate: what a checked stop costs beyond its gates is gate's own. (No other stop runs it.)
   writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates: [{ name: 'test', run: ['true'] }] }));
+  writeFileSync(join(dir, 'src', 'sum.test.ts'), "it('adds', () => {\n  expect(sum(2, 3)).toBe(5);\n});\n");
   git('add', '-A');
   git('commit', '-q', '-m', 'bench');
   // A dirty tree, as agents leave it: a few edited and untracked files.
@@ -93,7 +96,18 @@ for (const size of sizes) {
     const snapshot = [];
     const gitStatus = [];
     const checked = [];
+    // The post-edit nudge (Claude Code's PostToolUse): an ordinary edit, and one that skips a test.
+    const edit = (file, before, after) =>
+      JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 'bench', cwd: repo.dir, tool_name: 'Edit', tool_input: { file_path: join(repo.dir, file), old_string: before, new_string: after } });
+    const nudge = (input) => ({ cwd: repo.dir, env: repo.env, input, encoding: 'utf8' });
+    const plainEdit = nudge(edit('src/d0/f11.ts', 'export const v11 = 11;', 'export const v11 = 11;'));
+    const skipEdit = nudge(edit('src/sum.test.ts', "it('adds', () => {", "it.skip('adds', () => {"));
+    if (!spawnSync(process.execPath, [bin, 'run'], skipEdit).stdout.includes('adds it.skip(')) throw new Error('the post-edit nudge did not name the skip');
+    const postEdit = [];
+    const postEditFinding = [];
     for (let i = 0; i < runs; i++) {
+      postEdit.push(time(process.execPath, [bin, 'run'], plainEdit));
+      postEditFinding.push(time(process.execPath, [bin, 'run'], skipEdit));
       nodeOnly.push(time(process.execPath, ['-e', '0'], { env: repo.env }));
       gitStatus.push(time('git', ['status', '--porcelain'], { cwd: repo.dir, env: repo.env, maxBuffer: 1 << 30 }));
       floor.push(time(process.execPath, ['-e', floorScript], { cwd: repo.dir, env: repo.env }));
@@ -111,6 +125,9 @@ for (const size of sizes) {
     row('gate run, Stop, nothing changed', noChange);
     row('gate run, UserPromptSubmit snapshot', snapshot);
     console.log(`  ${'checked stop (one instant gate)'.padEnd(34)} ${median(checked).toFixed(1).padStart(7)} ms  floor + ${(median(checked) - base).toFixed(1)} ms`);
+    const overNode = (samples) => `node + ${(median(samples) - median(nodeOnly)).toFixed(1)} ms`;
+    console.log(`  ${'post-edit nudge, plain edit'.padEnd(34)} ${median(postEdit).toFixed(1).padStart(7)} ms  ${overNode(postEdit)}`);
+    console.log(`  ${'post-edit nudge, edit adds it.skip('.padEnd(34)} ${median(postEditFinding).toFixed(1).padStart(7)} ms  ${overNode(postEditFinding)}`);
     console.log(`  snapshot vs git status alone: ${(median(snapshot) / median(gitStatus)).toFixed(2)}× (includes starting Node)\n`);
   } finally {
     rmSync(repo.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

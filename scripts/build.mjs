@@ -1,9 +1,10 @@
-// Three bundles:
+// Four bundles:
 // - dist/hook.cjs: `gate run`'s hot path as one CommonJS file, so that a stop with nothing to check
 //   loads no ESM loader and no module it doesn't use.
 // - dist/hook-gates.cjs: the slow half of a stop in git (a change to check), required by hook.cjs
 //   only then. CommonJS too: the ESM loader alone costs a checked stop more than the code it loads.
 //   What even that stop rarely needs (validating a changed config, zod) comes from the ESM build.
+// - dist/hook-post-edit.cjs: the post-edit nudge (a PostToolUse payload), required by hook.cjs then.
 // - dist/*.js: everything else as ES modules with code splitting, each command imported lazily.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -23,6 +24,26 @@ const common = {
   target: 'node20',
   logLevel: 'warning',
   define: { __GATE_BUILD__: JSON.stringify(digest.digest('hex').slice(0, 16)) },
+};
+
+// What gate mcp never calls, left out of the package (four fifths of what the SDK would add): Ajv,
+// which the server needs only to ask the client for input (src/mcp/gate-server.ts passes its own
+// validator), and zod 3 with its JSON Schema converter, for tools declared in zod 3 (gate's are zod 4).
+const unused = {
+  'validation/ajv-provider.js': "export class AjvJsonSchemaValidator { constructor() { throw new Error('gate leaves Ajv out of its build'); } }",
+  'zod/v3': "export function object() { throw new Error('gate leaves zod 3 out of its build'); }",
+  'zod-to-json-schema': "export function zodToJsonSchema() { throw new Error('gate leaves zod-to-json-schema out of its build'); }",
+};
+const leaveOut = {
+  name: 'leave-out-unused',
+  setup(plugin) {
+    plugin.onResolve({ filter: /(\/validation\/ajv-provider\.js|^zod\/v3|^zod-to-json-schema)$/ }, (args) => {
+      if (!args.importer.includes('@modelcontextprotocol')) return undefined;
+      const name = Object.keys(unused).find((key) => args.path.endsWith(key));
+      return name === undefined ? undefined : { path: name, namespace: 'left-out' };
+    });
+    plugin.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: unused[args.path], loader: 'js' }));
+  },
 };
 
 // Built beside dist/ and swapped in whole: tests running from dist/ never see it half-written.
@@ -46,6 +67,7 @@ await build({
   // Bundled CommonJS dependencies call require(); ES modules have none of their own.
   banner: { js: "import { createRequire as __gateCreateRequire } from 'node:module'; const require = __gateCreateRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [leaveOut],
 });
 
 // The hot path's lazy imports: the slow half in git is required from hook-gates.cjs, outside git it
@@ -54,9 +76,11 @@ const slowHalf = {
   name: 'slow-half',
   setup(plugin) {
     plugin.onResolve({ filter: /^\.\/run-stop-gates\.js$/ }, () => ({ path: 'hook-gates', namespace: 'slow-half' }));
-    plugin.onLoad({ filter: /.*/, namespace: 'slow-half' }, () => ({ contents: "module.exports = require('./hook-gates.cjs');", loader: 'js' }));
-    plugin.onResolve({ filter: /^\.\/hook-gates\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    plugin.onLoad({ filter: /.*/, namespace: 'slow-half' }, (args) => ({ contents: `module.exports = require('./${args.path === 'hook-post-edit' ? 'hook-post-edit' : 'hook-gates'}.cjs');`, loader: 'js' }));
+    plugin.onResolve({ filter: /^\.\/hook-(?:gates|post-edit)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     plugin.onResolve({ filter: /^\.\/run-outside-git\.js$/ }, (args) => ({ path: `./commands/${args.path.slice(2)}`, external: true }));
+    // The post-edit nudge: its own small bundle, so a stop never parses the line detectors it needs.
+    plugin.onResolve({ filter: /^\.\/post-edit\.js$/ }, () => ({ path: 'hook-post-edit', namespace: 'slow-half' }));
   },
 };
 await build({
@@ -86,6 +110,13 @@ await build({
   // import.meta is empty in CommonJS; package-root.ts falls back to __dirname there.
   logOverride: { 'empty-import-meta': 'silent' },
   plugins: [configFromEsm],
+});
+
+await build({
+  ...common,
+  entryPoints: ['src/commands/post-edit.ts'],
+  outfile: `${staging}/hook-post-edit.cjs`,
+  format: 'cjs',
 });
 
 // Another build may swap its dist/ in between the two renames: move that one aside too, and retry.

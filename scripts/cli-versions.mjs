@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 
 /** @type {Record<string, { label: string, package: string, pinned: string }>} */
 export const CLIS = {
+  auggie: { label: 'Auggie', package: '@augmentcode/auggie', pinned: '0.36.0' },
   claude: { label: 'Claude Code', package: '@anthropic-ai/claude-code', pinned: '2.1.332' },
   codex: { label: 'Codex', package: '@openai/codex', pinned: '0.171.0' },
   copilot: { label: 'Copilot CLI', package: '@github/copilot', pinned: '1.0.102' },

@@ -15,12 +15,17 @@ Usage:
   gate log [-n N] [--json]          the last N stops the hook decided (default 20)
   gate stats [--json]               what the recorded stops add up to: fast path, cost, blocks, failing gates
   gate verdict [--session ID] [--json]  the last stop of a session (default: the latest): 0 green, 1 let through red, 2 no record
+  gate history [--since DATE] [--all-projects] [--json]  of the agents' turns that edited files, how many a passing check followed (read from the transcripts on disk)
   gate filter --filter ID [--budget N]  print what the agent would read for a tool's output on stdin
+  gate receipt [--md | --json]      what the last full run of every gate says about this tree: 0 PASS, 1 FAIL, 2 STALE or NONE
+  gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]
+                                    every gate in full, and the tamper check since the merge base with REF: 0 green, 1 not
+  gate mcp [--dir DIR]              an MCP server over stdio, for agents with no stop hook (docs/mcp.md)
   gate --help | --version
 
 Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
 Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
-Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode.
+Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.
 Docs: README.md and docs/ in the package.`;
 
 /** Parses the command word and hands off to the command's module, imported only when used. */
@@ -66,6 +71,11 @@ export async function main(argv: string[]): Promise<void> {
         process.exitCode = verdictCommand(args);
         return;
       }
+      case 'history': {
+        const { historyCommand } = await import('./commands/history.js');
+        process.exitCode = historyCommand(args, process.env);
+        return;
+      }
       case 'init': {
         const { initCommand } = await import('./commands/init.js');
         process.exitCode = await initCommand(args, process.env);
@@ -84,6 +94,21 @@ export async function main(argv: string[]): Promise<void> {
       case 'filter': {
         const { filterCommand } = await import('./commands/filter.js');
         process.exitCode = filterCommand(args);
+        return;
+      }
+      case 'mcp': {
+        const { mcpCommand } = await import('./commands/mcp.js');
+        process.exitCode = await mcpCommand(args, process.env);
+        return;
+      }
+      case 'receipt': {
+        const { receiptCommand } = await import('./commands/receipt.js');
+        process.exitCode = await receiptCommand(args);
+        return;
+      }
+      case 'ci': {
+        const { ciCommand } = await import('./commands/ci.js');
+        process.exitCode = await ciCommand(args, process.env);
         return;
       }
       case '--version':

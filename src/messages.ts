@@ -2,6 +2,9 @@
 export const messages = {
   blocked: (red: string[], block: number, maxBlocks: number) =>
     `gate: refused the stop (block ${block} of ${maxBlocks}): ${red.length > 0 ? `${red.join(', ')} failed` : 'the change weakens tests or checks'}; the agent has the report.`,
+  /** Auggie 0.36.0 runs the Stop hook and drops its block (docs/harness-auggie.md): the human gets the report too. */
+  blockMayBeDropped: (toHuman: string, report: string) =>
+    `${toHuman}\ngate: Auggie 0.36.0 ends the turn even so (it ignores a Stop hook's block), so the agent may not read this report; hand it over, or run "npx gate check":\n${report}`,
   escape: (blocks: number, red: string[]) =>
     `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
   askedLetThrough: (why: 'plan' | 'question', red: string[], stops: number, maxBlocks: number) =>
@@ -22,7 +25,7 @@ export const messages = {
     `gate: an internal error let the stop through unchecked: ${detail}. Run "npx gate doctor"; please report it if it persists.`,
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
-  unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode.`,
+  unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.`,
   untrackedFlood: (count: number, folder: string | undefined) =>
     `gate: ${count} untracked files are not ignored${folder ? ` (most under ${folder}/)` : ''}; every stop has to look at them. Add ${folder ? `${folder}/` : 'them'} to .gitignore if it is build output.`,
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,

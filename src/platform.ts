@@ -13,7 +13,7 @@ export function isPosix(platform: NodeJS.Platform): boolean {
  * The commands that run gates or hook commands, write a hook that would only ever allow, or
  * describe a stop that would not happen that way. uninstall, log, stats and filter still run.
  */
-const NEEDS_POSIX: ReadonlySet<string> = new Set(['init', 'check', 'status', 'explain', 'doctor']);
+const NEEDS_POSIX: ReadonlySet<string> = new Set(['init', 'check', 'status', 'explain', 'doctor', 'mcp', 'ci']);
 
 /** Why `gate <command>` refuses to run on this platform; undefined when it runs. */
 export function refusalFor(command: string | undefined, platform: NodeJS.Platform): string | undefined {

@@ -1,46 +1,23 @@
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { selectGates } from '../plan/select-gates.js';
 import type { GateResult } from '../runner/gate-result.js';
-import { runGates } from '../runner/run-gates.js';
-import { passedPath, writePassed } from '../state/session-state.js';
 import { describeOutcome } from '../decide-stop.js';
-import { changeSinceBaseline, openProject, openTree } from './open-project.js';
+import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
+import { checkGates } from './check-gates.js';
+import { openProject } from './open-project.js';
 
 /** `gate check`: the same gates as a stop, run now for a person; exit 0 when all pass, 1 otherwise. */
 export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseCheckArgs(args);
   const project = openProject(process.cwd());
-  const everything = values.all || positionals.length > 0;
-  const since = everything ? undefined : await changeSinceBaseline(project);
-  const change = since?.change ?? { paths: [], all: true };
-  // Asked for by name or --all: every config in the repository, so a package's gate can be named.
-  const tree = await openTree(project, change);
-  const known = new Set(tree.gates.flatMap((gate) => [gate.name, gate.shortName]));
-  const unknown = positionals.filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new UsageError(`no gate named ${unknown.join(', ')}; the gates are: ${tree.gates.map((gate) => gate.name).join(', ')}`);
-
-  const skip = new Set((env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const only = positionals.length > 0 ? new Set(positionals) : undefined;
-  const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
   const human = !values.json;
-  if (human && !selections.some((selection) => selection.run)) {
-    process.stdout.write(`Nothing to check: no changed file since ${since?.baseline ?? 'the baseline'} triggers a gate. Use --all to run every gate.\n`);
-  }
   const progress = human ? startProgress() : undefined;
-  const results = await runGates({
-    selections,
-    concurrency: tree.root.concurrency,
-    projectDir: project.projectDir,
-    logDir: join(project.stateDir, 'logs'),
-    cacheDir: join(project.stateDir, 'cache'),
-    env,
-    onStart: progress?.start,
-    onDone: progress?.done,
-  });
-  progress?.stop();
-  const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
+  const { baseline, selections, results, failed } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
+    () => progress?.stop(),
+  );
+  if (human && !selections.some((selection) => selection.run)) {
+    process.stdout.write(`Nothing to check: no changed file since ${baseline ?? 'the baseline'} triggers a gate. Use --all to run every gate.\n`);
+  }
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, results: results.map(toJson) }, null, 2)}\n`);
   } else {
@@ -49,11 +26,10 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
       process.stdout.write(`\n${result.name}: ${describeOutcome(result)}\n`);
     }
   }
-  // Every gate passed on this tree: a stop on the same tree needn't run them again.
-  const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
-  if (allPassed && project.repo) {
-    const snapshot = since?.snapshot ?? (await changeSinceBaseline(project)).snapshot;
-    if (snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+  // --all is a full run of every gate on this tree: its receipt (docs/receipts-and-ci.md).
+  if (values.all && positionals.length === 0) {
+    const note = await recordCheckReceipt(project, results);
+    if (note) process.stderr.write(`gate: ${note}\n`);
   }
   return failed.length === 0 ? 0 : 1;
 }

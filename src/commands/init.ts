@@ -13,7 +13,7 @@ import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
 import { describePlan, flags, nextSteps } from '../init/describe-plan.js';
 import { detectPresets } from '../init/detect-presets.js';
-import { configWith, hookBudget } from '../init/hook-budget.js';
+import { configWith, hookBudget, type HookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
 import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
@@ -131,14 +131,14 @@ function parseInitArgs(args: string[]) {
 }
 
 /** The worst case the stop hook must wait for: every gate running to its timeout, one after another. */
-function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): { seconds: number; maxBlocks: number; subagents: boolean } | undefined {
+function gatesBudget(projectDir: string, repoRoot: string | undefined, personal: boolean, text: string | undefined): HookBudget | undefined {
   const found = findConfig(projectDir, repoRoot);
   const file = personal ? 'local' : 'team';
   const files = found ?? { dir: projectDir, hash: '' };
   const withPlanned = text === undefined ? files : { ...files, dir: found?.dir ?? projectDir, [file]: { path: join(projectDir, personal ? 'gate.local.json' : 'gate.config.json'), text } };
   try {
     const config = loadConfig(withPlanned, projectDir);
-    return { seconds: config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents };
+    return { seconds: config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents, gates: config.gates.map((gate) => gate.name) };
   } catch {
     return undefined;
   }

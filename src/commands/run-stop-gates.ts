@@ -10,10 +10,12 @@ import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates } from '../plan/select-gates.js';
 import { renderReportWithin } from '../report/render-report.js';
+import { dropKnownFailures } from '../report/drop-known-failures.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { noteEscape, writeSessionReport } from '../state/session-report.js';
+import { recordRunningStop } from '../state/running-stop.js';
 import { lockStop } from '../state/stop-lock.js';
 import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
@@ -53,9 +55,11 @@ export async function runStopGates(stop: StopContext): Promise<number> {
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
+  const running = recordRunningStop(stop.stateDir, basename(stop.sessionFile, '.json'));
   try {
-    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices] }, tree);
+    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running }, tree);
   } finally {
+    running.end();
     lock.release();
   }
 }
@@ -104,7 +108,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
         name: result.name,
         command: result.command,
         outcome: describeOutcome(result),
-        filtered: filterOutput(result.filter, result.output),
+        filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set(judged.oldIds.get(result.name))),
         log: relative(stop.projectDir, result.logPath),
         notes: judged.notes.get(result.name),
       })),
@@ -132,6 +136,8 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
     noteEscape(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), state.blocks > 0);
   } else if (decision.kind === 'allow' && decision.passed && snapshot && results.length > 0 && tampering.length === 0) {
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
+    // Imported only here: a receipt when this stop ran every gate of the repository in full (docs/receipts-and-ci.md).
+    await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
@@ -155,6 +161,8 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Ga
     logDir: join(stop.stateDir, 'logs'),
     cacheDir: join(stop.stateDir, 'cache'),
     env: stop.env,
+    onStart: (name) => stop.running?.start(name),
+    onDone: (result) => stop.running?.done(result.name, result.status),
   });
   rememberVerdicts(
     verdicts,
@@ -181,6 +189,8 @@ interface Judgement {
   notes: Map<string, string[]>;
   /** How many of each gate's failures were there before the turn. */
   preExisting: Map<string, number>;
+  /** Which of each gate's failures were there before the turn: the report leaves them out but for one line. */
+  oldIds: Map<string, string[]>;
   flaky: string[];
 }
 
@@ -189,7 +199,7 @@ interface Judgement {
  * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
  */
 async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[]): Promise<Judgement> {
-  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), flaky: [] };
+  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [] };
   const memory = failureMemoryPath(stop.stateDir);
   const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
   for (const result of results) {
@@ -203,18 +213,28 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
     const gate = gates.find((candidate) => candidate.name === result.name);
     if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
     // A baseline on which every gate passed needs no second look.
-    const before = passedDigest === stop.baseline.digest ? [] : await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env });
+    const before = passedDigest === stop.baseline.digest ? [] : await baselineRun(stop, gate);
     if (before === undefined) continue;
     const old = ids.filter((id) => before.includes(id));
     if (old.length === 0) continue;
     const fresh = ids.length - old.length;
     judgement.preExisting.set(result.name, old.length);
+    judgement.oldIds.set(result.name, old);
     if (fresh === 0) judgement.preExistingOnly.add(result.name);
     judgement.notes.set(result.name, [
       `Already failing before this turn (not caused by this change${fresh === 0 ? ', not blocking' : ''}): ${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}.`,
     ]);
   }
   return judgement;
+}
+
+/** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */
+async function baselineRun(stop: StopContext, gate: ResolvedGate): Promise<string[] | undefined> {
+  if (!stop.baseline) return undefined;
+  stop.running?.start(gate.name, 'baseline');
+  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env });
+  stop.running?.done(gate.name, before === undefined ? 'no answer' : 'done');
+  return before;
 }
 
 function noticesFor(decision: StopDecision, judged: Judgement): string[] {

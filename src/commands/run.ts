@@ -1,4 +1,5 @@
 import { findRootConfig, type ConfigFiles } from '../config/find-config.js';
+import { rawTamperSetting } from '../config/tamper-setting.js';
 import { isGitError } from '../git/exec-git.js';
 import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
@@ -57,6 +58,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const configFiles = findRootConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
   if (!configFiles) return output.allow();
+  if (payload.event === 'post-edit') {
+    const { nudgeAfterEdit } = await import('./post-edit.js');
+    return nudgeAfterEdit({ edit: payload.edit, projectDir, root: repo?.root ?? configFiles.dir, configFiles, stdout: process.stdout });
+  }
   const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };
   if (!repo) {
     const { runOutsideGit } = await import('./run-outside-git.js');
@@ -122,20 +127,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
 
-/**
- * `"tamper": "off"` in the config (the personal file's word wins, as when the config is loaded):
- * then no diff is started early. A config that does not parse gets one anyway; the slow half
- * decides with the validated config either way.
- */
+/** `"tamper": "off"`: then no diff is started early. The slow half decides with the validated config either way. */
 function tamperOff(files: ConfigFiles): boolean {
-  let setting: unknown;
-  for (const source of [files.team, files.local]) {
-    try {
-      const value: unknown = source ? JSON.parse(source.text.replace(/^\uFEFF/, '')) : undefined;
-      if (typeof value === 'object' && value !== null && 'tamper' in value) setting = value.tamper;
-    } catch {
-      // Invalid: reported by the slow half.
-    }
-  }
-  return setting === 'off';
+  return rawTamperSetting(files) === 'off';
 }

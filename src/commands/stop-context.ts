@@ -3,6 +3,7 @@ import type { HookOutput } from '../hook/hook-output.js';
 import type { HookPayload } from '../hook/parse-payload.js';
 import type { ChangeSet } from '../plan/select-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
+import type { RunningStopRecord } from '../state/running-stop.js';
 import type { SessionState } from '../state/session-state.js';
 import type { StopTrace } from '../state/stop-trace.js';
 import type { StartedScan } from '../tamper/start-scan.js';
@@ -33,4 +34,6 @@ export interface StopContext extends HotContext {
   notices: string[];
   /** The tamper check's git diff, started by the hot path for this change. */
   tamperScan?: StartedScan;
+  /** What `gate status` shows of this stop while its gates run. */
+  running?: RunningStopRecord;
 }

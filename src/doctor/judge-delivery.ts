@@ -48,6 +48,17 @@ export function judgeDelivery(adapter: Adapter, command: string, run: ProbeRun):
       if (typeof text !== 'string' || !reaches(text)) return fail(`its JSON "${key}" lacks the failure`);
       return ok(adapter, `one JSON object on stdout with the report as "${key}"`);
     }
+    case 'stop-output': {
+      const answer = parseOne(run.stdout);
+      if (answer === undefined) return fail(`stdout is not exactly one JSON object, so ${adapter.name} fails open${tail(run.stdout)}`);
+      const specific = answer['hookSpecificOutput'];
+      if (!isRecord(specific) || specific['hookEventName'] !== 'Stop' || specific['decision'] !== 'block') {
+        return fail(`its JSON has no "hookSpecificOutput" with "hookEventName": "Stop" and "decision": "block"${tail(run.stdout)}`);
+      }
+      const reason = specific['reason'];
+      if (typeof reason !== 'string' || !reaches(reason)) return fail('its JSON "hookSpecificOutput.reason" lacks the failure');
+      return ok(adapter, 'one JSON object on stdout with the report as "hookSpecificOutput.reason"');
+    }
   }
 }
 

@@ -26,6 +26,8 @@ export interface Filtered {
   dropped: number;
   /** Structured failures, when the tool's output names them. */
   failures: Failure[];
+  /** For each failure, the index of the item that shows it, when the filter knows. */
+  itemOf?: number[];
 }
 
 export type Filter = (raw: string) => Filtered;

@@ -2,11 +2,11 @@
  * One adapter per harness: how its payload names things, and how it is told "block", "allow" and
  * "tell the human" (harnesses.md). The engine and the report are the same for all.
  */
-export type HarnessName = 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'factory' | 'cursor' | 'opencode';
-export const HARNESS_NAMES: readonly HarnessName[] = ['claude', 'codex', 'gemini', 'copilot', 'qwen', 'factory', 'cursor', 'opencode'];
+export type HarnessName = 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'factory' | 'cursor' | 'opencode' | 'auggie';
+export const HARNESS_NAMES: readonly HarnessName[] = ['claude', 'codex', 'gemini', 'copilot', 'qwen', 'factory', 'cursor', 'opencode', 'auggie'];
 
 /** What an event means to gate, whatever the harness calls it. */
-export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'other';
+export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'post-edit' | 'other';
 
 /**
  * How a block reaches the agent:
@@ -14,9 +14,11 @@ export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'other';
  * - decision: exit 0 with `{"decision":"block","reason":…}` on stdout (Copilot ignores exit 2;
  *   Gemini reads stdout first);
  * - followup: exit 0 with `{"followup_message":…}` on stdout (Cursor);
- * - plugin: the OpenCode plugin reads gate's JSON and sends the report as a new message.
+ * - plugin: the OpenCode plugin reads gate's JSON and sends the report as a new message;
+ * - stop-output: exit 0 with `{"hookSpecificOutput":{"hookEventName":"Stop","decision":"block","reason":…}}`
+ *   and a `systemMessage` for the human (Auggie).
  */
-export type BlockProtocol = 'exit2' | 'decision' | 'followup' | 'plugin';
+export type BlockProtocol = 'exit2' | 'decision' | 'followup' | 'plugin' | 'stop-output';
 
 /**
  * What an exit-2 block also prints on stdout: `system-message` is `{"systemMessage": …}` for the
@@ -52,7 +54,8 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
   // reportReturnsAsPrompt: Copilot CLI runs Claude-format entries too, and fires UserPromptSubmit again with the report.
   claude: {
     name: 'claude',
-    events: CLAUDE_EVENTS,
+    // PostToolUse: the post-edit nudge (init writes it for Edit, Write and MultiEdit).
+    events: { ...CLAUDE_EVENTS, PostToolUse: 'post-edit' },
     projectEnv: ['CLAUDE_PROJECT_DIR'],
     sessionKeys: ['session_id'],
     protocol: 'exit2',
@@ -112,6 +115,17 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     sessionKeys: ['session_id'],
     protocol: 'plugin',
     reportReturnsAsPrompt: true,
+  },
+  // Auggie 0.36.0 runs the Stop hook but drops its verdict: the human reads the systemMessage, the
+  // model nothing (measured; docs/harness-auggie.md). The block is the one its hook runner parses.
+  // No turn start: Auggie fires PromptSubmit without waiting for it, so the agent's first edit can
+  // come before the baseline; without one, a stop compares with the last green state or HEAD.
+  auggie: {
+    name: 'auggie',
+    events: { Stop: 'stop' },
+    projectEnv: ['AUGMENT_PROJECT_DIR'],
+    sessionKeys: ['conversation_id'],
+    protocol: 'stop-output',
   },
 };
 

@@ -1,4 +1,5 @@
 import type { BlockProtocol, BlockStdout } from '../harness/adapters.js';
+import { messages } from '../messages.js';
 import { wellFormed } from '../whole-text.js';
 
 /**
@@ -50,6 +51,16 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
           return json({ continue: true });
         },
         block: (report) => json({ followup_message: report }),
+      };
+    case 'stop-output':
+      // Auggie reads a Stop block only from `hookSpecificOutput` (exit 2 on Stop never blocks) and
+      // shows `systemMessage` to the human; 0.36.0 drops the block itself, so the human gets the
+      // report too (docs/harness-auggie.md).
+      return {
+        allow: () => 0,
+        notice: (message) => json({ systemMessage: message }),
+        block: (report, toHuman) =>
+          json({ systemMessage: messages.blockMayBeDropped(toHuman, report), hookSpecificOutput: { hookEventName: 'Stop', decision: 'block', reason: report } }),
       };
   }
 }

@@ -1,4 +1,5 @@
 import type { Adapter, TurnEvent } from '../harness/adapters.js';
+import { editedFile, type EditedFile } from '../nudge/edited-file.js';
 
 /** What gate needs from a harness payload, normalised; every field may be absent or malformed. */
 export interface HookPayload {
@@ -28,6 +29,8 @@ export interface HookPayload {
   lastMessage: string | undefined;
   /** The harness says the agent may only plan: `permission_mode` "plan" (Claude Code, Codex, Qwen Code) or "spec" (Factory Droid). */
   planMode: boolean;
+  /** A post-edit event's file and what the edit replaced. */
+  edit: EditedFile | undefined;
 }
 
 export function parsePayload(text: string, adapter: Adapter, eventOverride: string | undefined): HookPayload {
@@ -51,6 +54,7 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
     firedAt: instantOf(data['timestamp']),
     lastMessage: stringField(data, 'last_assistant_message') ?? stringField(data, 'prompt_response'),
     planMode: PLAN_MODES.has(stringField(data, 'permission_mode') ?? ''),
+    edit: event === 'post-edit' ? editedFile(data) : undefined,
   };
 }
 

@@ -6,6 +6,8 @@ export interface HookBudget {
   seconds: number;
   maxBlocks: number;
   subagents: boolean;
+  /** The gates' names, for the status line a harness shows while the hook runs. */
+  gates: string[];
 }
 
 /**
@@ -17,7 +19,7 @@ export function hookBudget(root: ConfigFiles, nested: ConfigFiles[], displayBase
   try {
     const config = loadConfig(root, displayBase);
     const gates = [config, ...nested.map((files) => loadConfig(files, displayBase))].flatMap((loaded) => loaded.gates);
-    return { seconds: gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents };
+    return { seconds: gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents, gates: gates.map((gate) => gate.name) };
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+import type { HookBudget } from './hook-budget.js';
 import { isAbsolute, resolve } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { InstallHooks, Installer } from '../harness/install/installer.js';
@@ -41,7 +42,7 @@ export interface InstallInputs {
   /** Current contents of a file, by path relative to projectDir (or absolute). */
   read: (path: string) => string | undefined;
   /** Seconds the gates of the resulting config may take in all, or undefined if unknown. */
-  gatesBudget: (configText: string | undefined) => { seconds: number; maxBlocks: number; subagents: boolean } | undefined;
+  gatesBudget: (configText: string | undefined) => HookBudget | undefined;
   isIgnored: (relativePath: string) => boolean;
   schemaRef: string | undefined;
   /** A workspace root: the root config's gates and `workspaces` key, and the packages' own files. */
@@ -95,7 +96,14 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
   const hookFile = inputs.installer.file(inputs.personal, inputs.home);
   const userLevel = isAbsolute(hookFile);
   const hookBefore = inputs.read(hookFile);
-  const hooks = { command, stopTimeoutSeconds: hookTimeout, turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT, maxBlocks: budget?.maxBlocks ?? 3, subagents: budget?.subagents ?? false };
+  const hooks = {
+    command,
+    stopTimeoutSeconds: hookTimeout,
+    turnStartTimeoutSeconds: PROMPT_HOOK_TIMEOUT,
+    maxBlocks: budget?.maxBlocks ?? 3,
+    subagents: budget?.subagents ?? false,
+    stopStatus: stopStatus(budget?.gates),
+  };
   const merged = inputs.installer.merge(hookBefore, hooks, hookFile);
   if (merged.changed) changes.push({ path: resolve(inputs.projectDir, hookFile), display: hookFile, before: hookBefore, after: merged.text });
   changes.push(...(inputs.workspace?.hookFiles(hooks) ?? []));
@@ -122,4 +130,11 @@ function gateNames(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** What Claude Code's spinner says while the stop hook runs: the gates by name, or how many. */
+export function stopStatus(gates: string[] | undefined): string {
+  if (gates === undefined || gates.length === 0) return 'gate: checking the change';
+  const named = `gate: checking ${gates.join(', ')}`;
+  return named.length <= 60 ? named : `gate: checking ${gates.length} gates`;
 }

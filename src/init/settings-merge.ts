@@ -15,7 +15,16 @@ import {
 } from './json-format.js';
 
 /** One hook entry that init installs: `args` makes it the exec form, which Claude Code runs without a shell. */
-export interface GateHook { event: string; command: string; args?: string[]; timeout: number }
+export interface GateHook {
+  event: string;
+  command: string;
+  args?: string[];
+  timeout: number;
+  /** The tools a tool event's group is for (Claude Code's `matcher`, a regex over tool names). */
+  matcher?: string;
+  /** Claude Code's spinner text while the hook runs. */
+  statusMessage?: string;
+}
 export interface FoundGateHook { event: string; command: string; args?: string[]; timeout?: number }
 
 /**
@@ -75,7 +84,7 @@ export function mergeGateHooks(
     const entry = entryFor(hook, shape);
     if (isInstalled(text, read(text), hook.event, entry, shape)) continue;
     text = removeSpots(text, read, hook.event, true, shape);
-    text = addGroup(text, read(text), hook.event, shape.flat ? entry : { hooks: [entry] }, format);
+    text = addGroup(text, read(text), hook.event, shape.flat ? entry : { ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }), hooks: [entry] }, format);
   }
   const merged = bom + endWithNewline(text, format);
   return { text: merged, changed: merged !== existingText };
@@ -188,8 +197,9 @@ function addGroup(text: string, tree: SettingsTree, event: string, group: object
 
 function entryFor(hook: GateHook, shape: HookFileShape): object {
   if (shape.entry) return shape.entry(hook);
-  const { command, args, timeout } = hook;
-  return args === undefined ? { type: 'command', command, timeout } : { type: 'command', command, args, timeout };
+  const { command, args, timeout, statusMessage } = hook;
+  const status = statusMessage === undefined ? {} : { statusMessage };
+  return args === undefined ? { type: 'command', command, timeout, ...status } : { type: 'command', command, args, timeout, ...status };
 }
 
 function readGateHook(hook: unknown, shape: HookFileShape): Omit<FoundGateHook, 'event'> | undefined {

@@ -9,7 +9,10 @@ export interface FailedGate {
   filtered: Filtered;
   /** The full log, relative to the project directory. */
   log: string;
-  /** Plain lines said right under the command (e.g. which failures were there before the turn). */
+  /**
+   * Plain lines said after the gate's failures (which failures were there before the turn): the
+   * agent reads its own first, and these never take the room a failure needs.
+   */
   notes?: string[];
 }
 
@@ -19,6 +22,8 @@ export interface ReportInput {
   block: number;
   maxBlocks: number;
   budget: number;
+  /** In place of the stop's first line, for a report that is not a refused stop (gate mcp). */
+  header?: string;
   /** Whole sections after the failed gates (the tamper check, gates red before the turn): always shown. */
   sections?: Array<{ title: string; lines: string[] }>;
 }
@@ -35,22 +40,24 @@ export const CLOSING =
 export function renderReport(input: ReportInput): string {
   const names = input.failed.map((gate) => gate.name).join(', ');
   const header =
-    input.failed.length > 0
+    input.header ??
+    (input.failed.length > 0
       ? `gate: ${input.failed.length} of ${input.gateCount} checks failed (${names}); stop refused, block ${input.block} of ${input.maxBlocks}.`
-      : `gate: stop refused, block ${input.block} of ${input.maxBlocks}.`;
-  const heads = input.failed.map((gate) => [`\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`, ...(gate.notes ?? []).map((note) => clip(note, 600))].join('\n'));
+      : `gate: stop refused, block ${input.block} of ${input.maxBlocks}.`);
+  const heads = input.failed.map((gate) => `\n## ${gate.name}: ${gate.outcome}\n$ ${clip(gate.command, 300)}`);
+  const tails = input.failed.map((gate) => (gate.notes ?? []).map((note) => clip(note, 600)));
   const extra = (input.sections ?? []).map((section) => [`\n## ${section.title}`, ...section.lines.map((line) => clip(line, 300))].join('\n'));
   const fixed =
     header.length +
     CLOSING.length +
     2 +
     extra.reduce((sum, section) => sum + section.length + 1, 0) +
-    input.failed.reduce((sum, gate, index) => sum + (heads[index]?.length ?? 0) + footer(gate.filtered.noun, 999_999, gate.log).length + 2, 0);
+    input.failed.reduce((sum, gate, index) => sum + (heads[index]?.length ?? 0) + size(tails[index] ?? []) + footer(gate.filtered.noun, 999_999, gate.log).length + 2, 0);
   const shares = shareBudget(
     input.failed.map((gate) => size(gate.filtered.items.flat()) + size(gate.filtered.summary)),
     Math.max(0, input.budget - fixed),
   );
-  const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log)].join('\n'));
+  const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log), ...(tails[index] ?? [])].join('\n'));
   const report = [header, ...body, ...extra, '', CLOSING].join('\n');
   return report.length <= input.budget ? `${report}\n` : `${sliceWhole(report, input.budget - 2)}…\n`;
 }

@@ -16,6 +16,8 @@ export interface BuiltCommand {
   why: string | undefined;
   /** The preset's fast tier runs, not its full command. */
   fast: boolean;
+  /** Runs on part of the project (a fast tier, or `{files}`): not a full run of the gate. */
+  narrowed: boolean;
 }
 
 export interface BuildOptions {
@@ -35,7 +37,7 @@ const CACHE = '{cache}';
  */
 export async function buildCommand(gate: ResolvedGate, files: string[], options: BuildOptions): Promise<BuiltCommand> {
   const plan = await planFor(gate, files, options.full === true);
-  if (plan?.kind === 'none') return { argv: [], shell: false, display: '', nothingToRun: true, why: plan.why, fast: true };
+  if (plan?.kind === 'none') return { argv: [], shell: false, display: '', nothingToRun: true, why: plan.why, fast: true, narrowed: true };
   const fast = plan?.kind === 'fast';
   const run = plan?.run ?? gate.run;
   const targets = plan?.kind === 'fast' ? plan.targets : files.filter((file) => existsSync(join(gate.cwd, file)));
@@ -52,7 +54,7 @@ export async function buildCommand(gate: ResolvedGate, files: string[], options:
   const shown = shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
-  return { argv, shell, display, nothingToRun: usesFiles && targets.length === 0, why: plan?.why, fast };
+  return { argv, shell, display, nothingToRun: usesFiles && targets.length === 0, why: plan?.why, fast, narrowed: fast || usesFiles };
 }
 
 async function planFor(gate: ResolvedGate, files: string[], full: boolean): Promise<FastPlan | undefined> {

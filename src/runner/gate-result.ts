@@ -22,6 +22,8 @@ export interface GateResult {
   timeoutSeconds: number;
   /** Why this command: the fast tier and what it ran, or why the full run (presets with a fast tier). */
   tier?: string;
+  /** Ran on part of the project (a fast tier, or `{files}`), or found nothing to run on: not a full run. */
+  narrowed?: boolean;
   /** Passed on exactly this tree and config before: not run again. */
   cached?: boolean;
   /** Failed first, then passed on a retry: what the first failing run printed, and the runs it took. */

@@ -35,7 +35,7 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
     return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: error instanceof Error ? error.message : String(error) };
   }
   if (command.nothingToRun) {
-    return { ...base, status: 'skipped', command: command.display, durationMs: 0, detail: command.why ?? 'none of the changed files it checks exists any more', tier: command.why };
+    return { ...base, status: 'skipped', command: command.display, durationMs: 0, detail: command.why ?? 'none of the changed files it checks exists any more', tier: command.why, narrowed: true };
   }
   if (command.argv.some((word) => word.includes(cacheDir))) ensureStateDir(cacheDir);
 
@@ -85,7 +85,7 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   const durationMs = Date.now() - started;
   const output = capture.text();
   const { exitCode, signal } = result;
-  const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(command.why ? { tier: command.why } : {}) };
+  const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(command.why ? { tier: command.why } : {}), ...(command.narrowed ? { narrowed: true } : {}) };
   if (timedOut) return { ...done, status: 'timed-out', detail: `killed after ${gate.timeoutSeconds} s` };
   if (result.errorCode === 'ENOENT' || exitCode === 127) {
     return { ...done, status: 'not-started', detail: `"${program}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };

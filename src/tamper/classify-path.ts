@@ -26,6 +26,7 @@ const GATE_FILES = new Set(['gate.config.json', 'gate.local.json']);
 const HOOK_FILES = new Set([
   '.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', '.cursor/hooks.json', '.factory/hooks.json',
   '.gemini/settings.json', '.qwen/settings.json', '.github/hooks/gate.json', '.github/copilot/settings.local.json',
+  '.augment/settings.json', '.augment/settings.local.json',
 ]);
 
 export function baseName(path: string): string {

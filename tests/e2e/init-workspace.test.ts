@@ -81,7 +81,13 @@ describe('gate init at the root of an npm workspace', () => {
     ]);
     expect(existsSync(join(repo.dir, 'packages/docs/gate.config.json'))).toBe(false);
     // The hook waits for every config's gates: 13 packages' test and lint, and the root's lint, plus the margin.
-    expect(readJson('.claude/settings.json').hooks.Stop[0].hooks[0]).toEqual({ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run', timeout: 13 * (300 + 180) + 180 + 30 });
+    // 27 gates do not fit the spinner by name.
+    expect(readJson('.claude/settings.json').hooks.Stop[0].hooks[0]).toEqual({
+      type: 'command',
+      command: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run',
+      timeout: 13 * (300 + 180) + 180 + 30,
+      statusMessage: 'gate: checking 27 gates',
+    });
 
     const again = gate(['init', '--yes']);
     expect(again.stdout).toMatch(/Kept as they are: the configs in /);
@@ -218,7 +224,8 @@ describe('gate init --each-package, and uninstall', () => {
     const web = read('apps/web/.claude/settings.json');
     expect(web.startsWith('{\n    "permissions": { "allow": ["Bash(npm test)"] },')).toBe(true);
     const command = '"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/gate run';
-    expect(JSON.parse(web).hooks.Stop[0].hooks[0]).toEqual({ type: 'command', command, timeout: readJson('.claude/settings.json').hooks.Stop[0].hooks[0].timeout });
+    const root = readJson('.claude/settings.json').hooks.Stop[0].hooks[0];
+    expect(JSON.parse(web).hooks.Stop[0].hooks[0]).toEqual({ type: 'command', command, timeout: root.timeout, statusMessage: root.statusMessage });
 
     // Started in apps/web, the agent's stop runs that package's settings' command and is gated by the workspace.
     const launch = join(repo.dir, 'apps', 'web');

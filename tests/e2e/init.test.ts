@@ -49,8 +49,9 @@ describe('gate init (team)', () => {
     });
     const settings = JSON.parse(read('.claude/settings.json'));
     const command = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run';
-    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command, timeout: 510 }] }]);
+    expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command, timeout: 510, statusMessage: 'gate: checking test, typecheck' }] }]);
     expect(settings.hooks.UserPromptSubmit).toEqual([{ hooks: [{ type: 'command', command, timeout: 30 }] }]);
+    expect(settings.hooks.PostToolUse).toEqual([{ matcher: 'Edit|Write|MultiEdit', hooks: [{ type: 'command', command, timeout: 10 }] }]);
 
     expect(runHookCommand(command, 'UserPromptSubmit', repo.dir).status).toBe(0);
     repo.write('src/sum.ts', SUM_BROKEN);

@@ -10,8 +10,12 @@ import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { hookPayload } from '../helpers/run-bin.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 
-/** The budget we hold the package to (measured at 330 kB packed, 1.57 MB unpacked, 101 files). */
-const BUDGET = { packedBytes: 500_000, unpackedBytes: 2_500_000, files: 150 };
+/**
+ * The budget we hold the package to. Measured at 330 kB packed, 1.57 MB unpacked, 101 files; then
+ * 470 kB / 2.03 MB / 143 before issue 17 added gate mcp (the MCP SDK's server, bundled: +35 kB
+ * packed), gate history, receipts, gate ci, the post-edit bundle and their docs: 570 kB / 2.41 MB / 176.
+ */
+const BUDGET = { packedBytes: 650_000, unpackedBytes: 2_900_000, files: 200 };
 
 interface PackResult {
   filename: string;

@@ -355,6 +355,22 @@ describe('failures from before the turn', () => {
     expect(result.stderr).toContain('expected -1 to be 3');
     expect(result.stderr).toMatch(/Already failing before this turn \(not caused by this change\): src\/other\.test\.ts > knows the answer\./);
   });
+
+  it('reads the new failure first and whole, the old one only as one line after it, with the budget nearly full', () => {
+    repo = makeRepo({ ...redProject(), ...vitestProject({ budget: 1000, gates: [{ name: 'test', preset: 'vitest', related: false }] }) }, { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    const report = result.stderr;
+    expect(report.length).toBeLessThanOrEqual(1001);
+    expect(report).toContain('expected -1 to be 3');
+    expect(report).toContain('src/sum.test.ts:');
+    // Vitest prints other.test.ts first; its diff and location are not the agent's to read.
+    expect(report).not.toContain('expected 41 to be 42');
+    expect(report).not.toContain('src/other.test.ts:5');
+    expect(report.indexOf('expected -1 to be 3')).toBeLessThan(report.indexOf('Already failing before this turn'));
+  });
 });
 
 describe('flaky tests', () => {

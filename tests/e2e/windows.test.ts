@@ -47,7 +47,7 @@ describe('on Windows', () => {
     expect(JSON.parse(gemini.stdout)).toEqual({ systemMessage: NOTICE });
   });
 
-  it.each(['init', 'check', 'status', 'doctor'])('gate %s exits 3 with a clear error', (command) => {
+  it.each(['init', 'check', 'status', 'doctor', 'mcp'])('gate %s exits 3 with a clear error', (command) => {
     const result = asWindows([command]);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');

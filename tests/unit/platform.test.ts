@@ -11,7 +11,7 @@ describe('which commands run where', () => {
 
   it('Windows refuses the commands that run gates or hook commands, naming the command and the doc', () => {
     expect(isPosix('win32')).toBe(false);
-    for (const command of ['init', 'check', 'status', 'explain', 'doctor']) {
+    for (const command of ['init', 'check', 'status', 'explain', 'doctor', 'mcp', 'ci']) {
       expect(refusalFor(command, 'win32')).toBe(
         `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
       );

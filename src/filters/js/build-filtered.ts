@@ -18,5 +18,7 @@ export function buildFiltered(parsed: Parsed, lines: readonly string[], raw: str
   const items = parsed.items.map((item) => collapseRepeats(item));
   const kept = items.reduce((sum, item) => sum + item.length, 0) + parsed.summary.length;
   const inputLines = lines.filter((line) => line.trim() !== '').length;
-  return { items, noun: parsed.noun, summary: parsed.summary, dropped: Math.max(0, inputLines - kept), failures: parsed.failures };
+  // These filters make one item per failure, in the same order.
+  const itemOf = parsed.items.length === parsed.failures.length ? { itemOf: parsed.failures.map((_, index) => index) } : {};
+  return { items, noun: parsed.noun, summary: parsed.summary, dropped: Math.max(0, inputLines - kept), failures: parsed.failures, ...itemOf };
 }

@@ -19,20 +19,25 @@ export interface Collector {
 export function collectFiltered(noun: string, raw: string, lines: string[]): Collector {
   const items: string[][] = [];
   const failures: Failure[] = [];
+  // A failure is shown by the item kept just before it (each filter keeps an item, then its failures).
+  const itemOf: number[] = [];
+  let shown = true;
   return {
     item(kept) {
       const tidy = tidyLines(kept);
-      if (tidy.length > 0) items.push(tidy);
+      shown = tidy.length > 0;
+      if (shown) items.push(tidy);
     },
     fail(failure) {
       failures.push(failure);
+      itemOf.push(shown ? items.length - 1 : -1);
     },
     done(summary) {
       if (items.length === 0 && failures.length === 0) return genericFilter(raw);
       const tidySummary = tidyLines(summary);
       const kept = items.reduce((sum, item) => sum + item.length, tidySummary.length);
       const dropped = Math.max(0, lines.filter((line) => line.trim() !== '').length - kept);
-      return { items, noun, summary: tidySummary, dropped, failures };
+      return { items, noun, summary: tidySummary, dropped, failures, itemOf };
     },
   };
 }

@@ -1,6 +1,10 @@
 import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
 import type { HookBin, Installer } from './installer.js';
 
+/** Claude Code's file-editing tools. */
+export const POST_EDIT_TOOLS = 'Edit|Write|MultiEdit';
+const POST_EDIT_TIMEOUT_SECONDS = 10;
+
 /** Claude Code: `.claude/settings.json` (team) or `.claude/settings.local.json` (personal). */
 export const installer: Installer = {
   harness: 'claude',
@@ -12,9 +16,11 @@ export const installer: Installer = {
     mergeGateHooks(
       existing,
       [
-        { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
+        { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds, ...status(hooks.stopStatus) },
         { event: 'UserPromptSubmit', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
-        ...(hooks.subagents ? [{ event: 'SubagentStop', command: hooks.command, timeout: hooks.stopTimeoutSeconds }] : []),
+        ...(hooks.subagents ? [{ event: 'SubagentStop', command: hooks.command, timeout: hooks.stopTimeoutSeconds, ...status(hooks.stopStatus) }] : []),
+        // The post-edit nudge: after each file edit, the tamper detectors on that edit alone.
+        { event: 'PostToolUse', matcher: POST_EDIT_TOOLS, command: hooks.command, timeout: POST_EDIT_TIMEOUT_SECONDS },
       ],
       fileName,
     ),
@@ -31,4 +37,8 @@ export function binWords(bin: HookBin, projectVariable: string): string {
   if (bin.mode !== 'local' || bin.relativePath === undefined) return bin.program ?? 'gate';
   const path = bin.relativePath;
   return /^[A-Za-z0-9._/-]+$/.test(path) ? `"$${projectVariable}"/${path}` : `"$${projectVariable}/${path.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+function status(text: string | undefined): { statusMessage?: string } {
+  return text === undefined ? {} : { statusMessage: text };
 }

@@ -35,6 +35,8 @@ export interface InstallHooks {
   maxBlocks: number;
   /** The config gates subagents too (`subagents: true`): Claude Code then gets a SubagentStop entry. */
   subagents?: boolean;
+  /** Shown while the stop hook runs, where the harness has a field for it (Claude Code's `statusMessage`). */
+  stopStatus?: string;
 }
 
 export interface HookBin {

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import type { GateResult } from '../runner/gate-result.js';
+import { runGates } from '../runner/run-gates.js';
+import { passedPath, writePassed } from '../state/session-state.js';
+import { changeSinceBaseline, openTree, type Project } from './open-project.js';
+
+export interface CheckOptions {
+  /** Every gate, whatever changed. */
+  all: boolean;
+  /** Only these gates (by name or short name), every one of them in full. */
+  names: string[];
+  env: NodeJS.ProcessEnv;
+  onStart?: (name: string) => void;
+  onDone?: (result: GateResult) => void;
+}
+
+export interface CheckRun {
+  /** In words, what the change was measured against; undefined when every gate ran regardless. */
+  baseline: string | undefined;
+  changedFiles: string[];
+  selections: GateSelection[];
+  /** The gates that ran, in config order. */
+  results: GateResult[];
+  /** The results that count against the change (timeouts too when onTimeout is "block"). */
+  failed: GateResult[];
+}
+
+/** `gate check`'s work, without its printing: select the gates, run them, remember a tree that passed all. */
+export async function checkGates(project: Project, options: CheckOptions): Promise<CheckRun> {
+  const everything = options.all || options.names.length > 0;
+  const since = everything ? undefined : await changeSinceBaseline(project);
+  const change = since?.change ?? { paths: [], all: true };
+  // Asked for by name or --all: every config in the repository, so a package's gate can be named.
+  const tree = await openTree(project, change);
+  const known = new Set(tree.gates.flatMap((gate) => [gate.name, gate.shortName]));
+  const unknown = options.names.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new UsageError(`no gate named ${unknown.join(', ')}; the gates are: ${tree.gates.map((gate) => gate.name).join(', ')}`);
+
+  const skip = new Set((options.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+  const only = options.names.length > 0 ? new Set(options.names) : undefined;
+  const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
+  const results = await runGates({
+    selections,
+    concurrency: tree.root.concurrency,
+    projectDir: project.projectDir,
+    logDir: join(project.stateDir, 'logs'),
+    cacheDir: join(project.stateDir, 'cache'),
+    env: options.env,
+    onStart: options.onStart,
+    onDone: options.onDone,
+  });
+  const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
+  // Every gate passed on this tree: a stop on the same tree needn't run them again.
+  const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
+  if (allPassed && project.repo) {
+    const snapshot = since?.snapshot ?? (await changeSinceBaseline(project)).snapshot;
+    if (snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+  }
+  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed };
+}

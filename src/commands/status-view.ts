@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { sessionFileName } from '../hook/session-file-name.js';
+import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import { buildCommand } from '../runner/build-command.js';
+import { gateFileName } from '../runner/gate-file-name.js';
+import { describeRunningStop, readRunningStops } from '../state/running-stop.js';
+import { readSession, sessionPath } from '../state/session-state.js';
+import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
+import { changeSinceBaseline, openTree, type Project } from './open-project.js';
+
+export type StatusView = Awaited<ReturnType<typeof statusView>>;
+
+/** What a stop would do now and why, as data: what `gate status --json` prints. */
+export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
+  const sessionId = env['CLAUDE_CODE_SESSION_ID'];
+  const session = sessionId ? readSession(sessionPath(project.stateDir, sessionFileName(sessionId))).value : undefined;
+  const since = await changeSinceBaseline(project, session?.baseline);
+  const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
+  const tree = await openTree(project, since.change);
+  const root = project.repo?.root ?? project.config.dir;
+  const selections = since.alreadyPassed ? [] : selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined);
+  const known = readVerdicts(verdictsPath(project.stateDir));
+  const isCached = (selection: (typeof selections)[number]) =>
+    since.snapshot !== undefined &&
+    selection.run &&
+    known.includes(verdictKey(tree.hashes.get(selection.gate.configDir) ?? project.configFiles.hash, selection, since.snapshot, root));
+  const sessions = listBlockedSessions(project.stateDir);
+  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) ? describeCommand(selection, project.projectDir, project.stateDir) : undefined)));
+  return {
+    projectDir: project.projectDir,
+    repository: project.repo?.root ?? null,
+    config: [project.configFiles.team?.path, project.configFiles.local?.path].filter(Boolean),
+    packageConfigs: [...tree.scopes.keys()].filter((dir) => dir !== project.configFiles.dir).map((dir) => relative(project.projectDir, dir) || '.'),
+    workspaces: tree.root.workspaces?.kind ?? null,
+    ignoredSettings: tree.ignoredKeys,
+    notices: tree.notices,
+    gateOff: env['GATE'] === '0',
+    baseline: since.baseline,
+    alreadyPassed: since.alreadyPassed,
+    changedFiles: since.change.paths,
+    gates: selections.map((selection, index) => ({
+      name: selection.gate.name,
+      runs: selection.run && !isCached(selection),
+      cached: isCached(selection),
+      reason: selection.reason,
+      ...tiers[index],
+    })),
+    blockedSessions: sessions,
+    // A stop running its gates right now, in this repository: which gates, for how long.
+    runningStops: readRunningStops(project.stateDir).map((stop) => ({ ...stop, summary: describeRunningStop(stop, Date.now()) })),
+    logs: relative(project.projectDir, join(project.stateDir, 'logs')),
+  };
+}
+
+/** The command the next stop would run for a gate, and which tier it is. */
+async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string): Promise<{ command: string; fast: boolean; tier?: string }> {
+  const command = await buildCommand(selection.gate, selection.files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full: selection.partial });
+  if (command.nothingToRun) return { command: '(nothing to run)', fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
+  return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
+}
+
+function listBlockedSessions(stateDir: string): Array<{ session: string; blocks: number }> {
+  let files: string[];
+  try {
+    files = readdirSync(join(stateDir, 'sessions'));
+  } catch {
+    return [];
+  }
+  return files
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => ({ session: file.slice(0, -5), blocks: readSession(join(stateDir, 'sessions', file)).value?.blocks ?? 0 }))
+    .filter((entry) => entry.blocks > 0);
+}
