@@ -26,14 +26,22 @@ export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   const { json, harness } = values;
   if (!isHarnessName(harness)) throw new UsageError(`unknown harness "${harness}"; known: ${HARNESS_NAMES.join(', ')}`);
   const projectDir = process.cwd();
-  const findings = harness === 'claude' ? await diagnose(projectDir, env) : await diagnoseHarness(harness, projectDir, env);
+  const findings = await doctorFindings(harness, projectDir, env);
   const problems = findings.filter((finding) => finding.level === 'problem').length;
   if (json) process.stdout.write(`${JSON.stringify({ ok: problems === 0, findings }, null, 2)}\n`);
-  else {
-    for (const finding of findings) process.stdout.write(`${MARK[finding.level]} ${finding.message}\n`);
-    process.stdout.write(problems === 0 ? '\nAll is well.\n' : `\n${problems} problem${problems === 1 ? '' : 's'}.\n`);
-  }
+  else process.stdout.write(renderFindings(findings));
   return problems === 0 ? 0 : 1;
+}
+
+/** What `gate doctor` finds for a harness in a directory (also said at the end of every init). */
+export function doctorFindings(harness: HarnessName, projectDir: string, env: NodeJS.ProcessEnv): Promise<Finding[]> {
+  return harness === 'claude' ? diagnose(projectDir, env) : diagnoseHarness(harness, projectDir, env);
+}
+
+export function renderFindings(findings: Finding[]): string {
+  const problems = findings.filter((finding) => finding.level === 'problem').length;
+  const lines = findings.map((finding) => `${MARK[finding.level]} ${finding.message}\n`).join('');
+  return `${lines}${problems === 0 ? '\nAll is well.\n' : `\n${problems} problem${problems === 1 ? '' : 's'}.\n`}`;
 }
 
 async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Finding[]> {

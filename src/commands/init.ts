@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { homedir } from 'node:os';
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findConfig, type ConfigFiles } from '../config/find-config.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
@@ -15,7 +15,9 @@ import { describePlan, flags, nextSteps } from '../init/describe-plan.js';
 import { detectPresets } from '../init/detect-presets.js';
 import { configWith, hookBudget, type HookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
-import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
+import { ADAPTERS, HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
+import { checkCommandRuns } from '../doctor/check-command.js';
+import { verifyHookBin } from '../init/verify-hook-bin.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
 import { planInstall } from '../init/plan-install.js';
@@ -45,7 +47,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   const home = env['HOME'] ?? homedir();
   // A user-level hook runs in every repository: it can't point into this one's node_modules.
   const userLevel = isAbsolute(installer.file(options.personal, home));
-  const bin = chooseHookBin({
+  const chosen = chooseHookBin({
     projectDir,
     localBin: findLocalBin(projectDir, repo?.root),
     listedInPackageJson: Object.values(facts.packageJson?.dependencies ?? {}).some((names) => names.includes('stopgate')),
@@ -55,6 +57,16 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     globalOnPath: userLevel && globalGateOnPath(env['PATH'] ?? '', projectDir),
     ownCheckout: !userLevel && resolve(packageRoot()) === resolve(projectDir) && existsSync(join(projectDir, 'src', 'hook-main.ts')),
   });
+  // Never a hook that silently does nothing: the command is run from here before it is written.
+  const verified = verifyHookBin({
+    installer,
+    chosen,
+    projectDir,
+    private: options.personal || userLevel,
+    selfPath: selfBinPath(process.argv[1]),
+    runs: (command) => checkCommandRuns(command, projectDir, env, ADAPTERS[options.harness].projectEnv),
+  });
+  const bin = verified.chosen;
   const read = (file: string) => readIfPresent(resolve(projectDir, file));
   const schemaRef = bin.bin.mode === 'local' ? './node_modules/stopgate/schema.json' : undefined;
   const setup = workspace && planWorkspaceSetup({ workspace, projectDir, personal: options.personal, eachPackage: options.eachPackage, presets, detection, installer, bin, schemaRef, read });
@@ -76,6 +88,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
 
   const out = process.stdout;
   out.write(describePlan(plan, projectDir, repo === undefined, setup, enclosing));
+  if (verified.note) out.write(`\n${verified.note}\n`);
   if (plan.changes.length === 0) {
     out.write('\nNothing to change: gate is already installed here.\n');
     return 0;
@@ -104,7 +117,22 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     plan.changes.map((change) => ({ file: change.display, before: change.before, after: change.after })),
   );
   out.write(nextSteps(plan, projectDir, setup));
+  // What doctor says now, so a problem init could not see (a settings file that disables hooks, a
+  // second install) is said at once.
+  const { doctorFindings, renderFindings } = await import('./doctor.js');
+  out.write(`\ngate doctor:\n${renderFindings(await doctorFindings(options.harness, projectDir, env))}`);
   return 0;
+}
+
+/** This gate's own bin (bin/gate.cjs) by its real path, when init was started through it. */
+function selfBinPath(script: string | undefined): string | undefined {
+  if (script === undefined) return undefined;
+  try {
+    const path = realpathSync(script);
+    return path.endsWith(`${sep}bin${sep}gate.cjs`) ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseInitArgs(args: string[]) {

@@ -10,7 +10,7 @@ export function checkCommand(harness: HarnessName, command: string, projectDir: 
 }
 
 /** Runs the hook's command as the harness would (sh, its project variable set), asking for --version. */
-function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, projectEnv: readonly string[]): Finding {
+export function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, projectEnv: readonly string[]): Finding {
   // Everything from the `run` word on (--harness, --event, a trailing `|| exit 1`) gives way to --version.
   const probe = command.replace(/\s+run(?:\s.*)?$/, ' --version');
   const projectVars = Object.fromEntries(projectEnv.map((name) => [name, projectDir]));

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hookPayload, runBin } from '../helpers/run-bin.js';
+import { GATE_BIN, hookPayload, runBin } from '../helpers/run-bin.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 import { hasTool, toolEnv } from '../helpers/tools.js';
 import { breakShared, cargoWorkspace, goWorkspace, JS_PACKAGES, npmWorkspace, pnpmWorkspace } from '../helpers/workspace-fixtures.js';
@@ -20,6 +20,18 @@ function installGate(r: TempRepo): void {
   mkdirSync(join(r.dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(join(PROJECT_ROOT, 'bin', 'gate.cjs'), join(r.dir, 'node_modules', '.bin', 'gate'));
   symlinkSync(PROJECT_ROOT, join(r.dir, 'node_modules', 'stopgate'));
+}
+
+/**
+ * `gate` on PATH, as `npm i -g stopgate` leaves it (these projects have no local install): init runs
+ * the command it writes, and `gate run` must run. Also the repo's own env from now on.
+ */
+function withGlobalGate(r: TempRepo, base: NodeJS.ProcessEnv = r.env): Record<string, string> {
+  const global = join(r.home, 'global-bin');
+  mkdirSync(global, { recursive: true });
+  writeFileSync(join(global, 'gate'), `#!/bin/sh\nexec "${process.execPath}" "${GATE_BIN}" "$@"\n`, { mode: 0o755 });
+  r.env = { ...r.env, PATH: `${global}:${r.env['PATH'] ?? ''}` };
+  return { ...(base as Record<string, string>), PATH: `${global}:${base['PATH'] ?? ''}` };
 }
 
 /** Every file outside .git and node_modules, with its bytes, and every folder: "byte-identical" means this is equal. */
@@ -122,6 +134,7 @@ describe('gate init at the root of an npm workspace', () => {
 describe('gate init in the other workspace kinds', () => {
   it('pnpm: the same layout, "workspaces": "pnpm", and a package\'s own test script run through pnpm', () => {
     repo = pnpmWorkspace();
+    withGlobalGate(repo);
     repo.write('packages/custom/package.json', '{ "name": "@acme/custom", "version": "1.0.0", "scripts": { "test": "tap" } }\n');
     const result = gate(['init', '--yes']);
     expect(result.code).toBe(0);
@@ -134,6 +147,7 @@ describe('gate init in the other workspace kinds', () => {
 
   it('go.work: a config per module with go test and go vet, and "workspaces": "go" at the root', () => {
     repo = goWorkspace();
+    withGlobalGate(repo);
     const result = gate(['init', '--yes']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Go workspace \(go\.work\) with 3 modules\./);
@@ -150,7 +164,7 @@ describe('gate init in the other workspace kinds', () => {
 
   it.skipIf(!hasTool('cargo'))('cargo: one config at the root, whose presets narrow to the affected crates, and says so', () => {
     repo = cargoWorkspace();
-    const env = toolEnv(repo.env);
+    const env = withGlobalGate(repo, toolEnv(repo.env));
     const result = gate(['init', '--yes', '--each-package'], repo.dir, env);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/cargo workspace with 3 crates\./);
@@ -170,6 +184,7 @@ describe('gate init in the other workspace kinds', () => {
 
   it('Turborepo: the turbo presets at the root, over the root\'s own vitest and tsc, and no package config', () => {
     repo = npmWorkspace();
+    withGlobalGate(repo);
     const manifest = readJson('package.json');
     repo.write('package.json', `${JSON.stringify({ ...manifest, scripts: { test: 'turbo run test' }, devDependencies: { turbo: '^2.0.0', vitest: '^3.0.0' } }, null, 2)}\n`);
     repo.write('tsconfig.json', '{}\n');
@@ -194,6 +209,7 @@ describe('gate init in the other workspace kinds', () => {
 
   it('Nx: the nx presets at the root only', () => {
     repo = pnpmWorkspace();
+    withGlobalGate(repo);
     const manifest = readJson('package.json');
     repo.write('package.json', `${JSON.stringify({ ...manifest, devDependencies: { nx: '^20.0.0', '@nx/vite': '^20.0.0' } }, null, 2)}\n`);
     repo.write('nx.json', `${JSON.stringify({ targetDefaults: { lint: {}, typecheck: {} } }, null, 2)}\n`);
