@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive as processAlive } from './process-alive.js';
 import { removeFile, writeState } from './state-files.js';
 
 /** A stop that is running its gates now, as `gate status` shows it. */
@@ -67,7 +68,7 @@ export function recordRunningStop(stateDir: string, session: string, now: () => 
 }
 
 /** The stops running now: records whose process is alive (a killed stop leaves its file behind). */
-export function readRunningStops(stateDir: string, isAlive: (pid: number) => boolean = processIsAlive): RunningStop[] {
+export function readRunningStops(stateDir: string, isAlive: (pid: number) => boolean = processAlive): RunningStop[] {
   let names: string[];
   try {
     names = readdirSync(runningDir(stateDir)).filter((name) => /^\d+\.json$/.test(name));
@@ -108,13 +109,4 @@ function isRunningGate(value: unknown): value is RunningGate {
   if (typeof value !== 'object' || value === null) return false;
   const { name, startedAt, endedAt, status } = value as Record<string, unknown>;
   return typeof name === 'string' && typeof startedAt === 'number' && (endedAt === undefined || typeof endedAt === 'number') && (status === undefined || typeof status === 'string');
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
 }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureStateDir, removeFile, StateError } from './state-files.js';
 import { dirname } from 'node:path';
+import { isAlive } from './process-alive.js';
 
 export type StopLock = { kind: 'held'; release(): void } | { kind: 'answered-elsewhere' };
 
@@ -51,13 +52,4 @@ function readHolder(path: string): { pid: number; digest: string } | undefined {
     // Half-written by a process that is creating it right now, or garbage: treated as stale below.
   }
   return undefined;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
 }

@@ -21,7 +21,7 @@ describe('gate status during a stop', () => {
     const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
     const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'session-1', repo.dir) });
     let seen = '';
-    for (let attempt = 0; attempt < 50 && !/running \d+s\)/.test(seen); attempt++) {
+    for (let attempt = 0; attempt < 50 && !/slow \(running \d+s\)/.test(seen); attempt++) {
       await sleep(200);
       seen = runBin(['status'], { cwd: repo.dir, env }).stdout;
     }

@@ -1,4 +1,5 @@
-import { findGateHooks, mergeGateHooks, removeGateHooks, type HookFileShape } from '../../init/settings-merge.js';
+import { mergeGateHooks, removeGateHooks, type HookFileShape } from '../../init/settings-merge.js';
+import { findMillisecondHooks } from './millisecond-hooks.js';
 import { binWords } from './claude.js';
 import type { Installer } from './installer.js';
 
@@ -25,12 +26,7 @@ export const installer: Installer = {
       SHAPE,
     ),
   remove: (existing, fileName) => removeGateHooks(existing, fileName, SHAPE),
-  find: (text, fileName) =>
-    findGateHooks(text, fileName, SHAPE).map((hook) => ({
-      event: hook.event,
-      command: hook.command,
-      ...(hook.timeout === undefined ? {} : { timeoutSeconds: hook.timeout / 1000 }),
-    })),
+  find: (text, fileName) => findMillisecondHooks(text, fileName, SHAPE),
   enableStep:
     'Auggie runs hooks only where your Augment account has them switched on: start `auggie` here and check that /hooks lists ' +
     "gate's Stop entry. Auggie 0.36.0 does not act on a Stop block: the report reaches you, not the agent (docs/harness-auggie.md).",

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { findGateHooks, mergeGateHooks, removeGateHooks, type HookFileShape } from '../../init/settings-merge.js';
+import { mergeGateHooks, removeGateHooks, type HookFileShape } from '../../init/settings-merge.js';
+import { findMillisecondHooks } from './millisecond-hooks.js';
 import type { HookBin, Installer } from './installer.js';
 
 /**
@@ -23,12 +24,7 @@ export const installer: Installer = {
       SHAPE,
     ),
   remove: (existing, fileName) => removeGateHooks(existing, fileName, SHAPE),
-  find: (text, fileName) =>
-    findGateHooks(text, fileName, SHAPE).map((hook) => ({
-      event: hook.event,
-      command: hook.command,
-      ...(hook.timeout === undefined ? {} : { timeoutSeconds: hook.timeout / 1000 }),
-    })),
+  find: (text, fileName) => findMillisecondHooks(text, fileName, SHAPE),
   enableStep:
     'Gemini CLI runs project hooks only in a trusted folder: start `gemini` here and trust the folder when it asks (or with /permissions). ' +
     'Headless runs (`gemini -p`) in an untrusted folder stop at once; in CI pass --skip-trust or set GEMINI_CLI_TRUST_WORKSPACE=true.',
