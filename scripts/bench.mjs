@@ -7,6 +7,8 @@
 //   concurrency = two gates of 1 s each, run by `gate check --all` with concurrency 1, then 2
 //   related     = a real open-source suite (zod 4.6.7's own vitest tests, from its npm tarball):
 //                 `gate check` after a one-file change (related tests only) vs `gate check --all`
+//   baseline    = the same suite: a stop whose failures are partly old, its gate run vs its check of
+//                 the baseline (the full suite again, as before, vs the failing test files only)
 //   monorepo    = the 12-package npm workspace of the tests (tests/helpers/workspace-fixtures.ts, one
 //                 `node --test` gate per package, one package with a 20 s suite): a stop after a
 //                 one-leaf change and after a change to the shared library, vs every package
@@ -166,36 +168,42 @@ function benchConcurrency() {
   }
 }
 
-function benchRelated() {
+// zod 4.6.7 from its npm tarball, committed in a fresh repository with one vitest gate.
+function prepareZod(gates) {
   const base = mkdtempSync(join(tmpdir(), 'gate-bench-zod-'));
+  execFileSync('npm', ['pack', 'zod@4.6.7', '--silent'], { cwd: base, stdio: 'ignore' });
+  execFileSync('tar', ['xzf', 'zod-4.6.7.tgz'], { cwd: base });
+  const dir = join(base, 'package');
+  const home = join(base, 'home');
+  mkdirSync(home);
+  writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
+  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig') };
+  symlinkSync(resolve(import.meta.dirname, '..', 'node_modules'), join(dir, 'node_modules'));
+  // zod's tests import "zod", "zod/v4" …: point those at its sources, as its own repository does.
+  const alias = (find, file) => `{ find: /^${find.replaceAll('/', '\\/')}$/, replacement: fileURLToPath(new URL('./src/${file}', import.meta.url)) }`;
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `import { defineConfig } from 'vitest/config';\nimport { fileURLToPath } from 'node:url';\nexport default defineConfig({ resolve: { alias: [${[
+      alias('zod/v4/core', 'v4/core/index.ts'),
+      alias('zod/v4/locales', 'v4/locales/index.ts'),
+      alias('zod/v4-mini', 'v4-mini/index.ts'),
+      alias('zod/mini', 'mini/index.ts'),
+      alias('zod/v4', 'v4/index.ts'),
+      alias('zod/v3', 'v3/index.ts'),
+      alias('zod', 'index.ts'),
+    ].join(', ')}] }, test: { include: ['src/**/*.test.ts'] } });\n`,
+  );
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
+  writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates }));
+  execFileSync('git', ['init', '-q'], { cwd: dir, env });
+  execFileSync('git', ['add', '-A'], { cwd: dir, env });
+  execFileSync('git', ['commit', '-q', '-m', 'zod'], { cwd: dir, env });
+  return { base, dir, env };
+}
+
+function benchRelated() {
+  const { base, dir, env } = prepareZod([{ name: 'test', preset: 'vitest', timeout: 900 }]);
   try {
-    execFileSync('npm', ['pack', 'zod@4.6.7', '--silent'], { cwd: base, stdio: 'ignore' });
-    execFileSync('tar', ['xzf', 'zod-4.6.7.tgz'], { cwd: base });
-    const dir = join(base, 'package');
-    const home = join(base, 'home');
-    mkdirSync(home);
-    writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
-    const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig') };
-    symlinkSync(resolve(import.meta.dirname, '..', 'node_modules'), join(dir, 'node_modules'));
-    // zod's tests import "zod", "zod/v4" …: point those at its sources, as its own repository does.
-    const alias = (find, file) => `{ find: /^${find.replaceAll('/', '\\/')}$/, replacement: fileURLToPath(new URL('./src/${file}', import.meta.url)) }`;
-    writeFileSync(
-      join(dir, 'vitest.config.mjs'),
-      `import { defineConfig } from 'vitest/config';\nimport { fileURLToPath } from 'node:url';\nexport default defineConfig({ resolve: { alias: [${[
-        alias('zod/v4/core', 'v4/core/index.ts'),
-        alias('zod/v4/locales', 'v4/locales/index.ts'),
-        alias('zod/v4-mini', 'v4-mini/index.ts'),
-        alias('zod/mini', 'mini/index.ts'),
-        alias('zod/v4', 'v4/index.ts'),
-        alias('zod/v3', 'v3/index.ts'),
-        alias('zod', 'index.ts'),
-      ].join(', ')}] }, test: { include: ['src/**/*.test.ts'] } });\n`,
-    );
-    writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
-    writeFileSync(join(dir, 'gate.config.json'), JSON.stringify({ gates: [{ name: 'test', preset: 'vitest', timeout: 900 }] }));
-    execFileSync('git', ['init', '-q'], { cwd: dir, env });
-    execFileSync('git', ['add', '-A'], { cwd: dir, env });
-    execFileSync('git', ['commit', '-q', '-m', 'zod'], { cwd: dir, env });
     const changed = 'src/v4/mini/iso.ts';
     writeFileSync(join(dir, changed), `${readFileSync(join(dir, changed), 'utf8')}\n// a one-line change\n`);
     const log = join(dir, '.git', 'gate', 'logs', 'test.log');
@@ -208,6 +216,44 @@ function benchRelated() {
     console.log(`related tests: zod 4.6.7's own suite (${files} test files), one-file change to ${changed}`);
     console.log(`  full run (gate check --all)        ${full.ms.toFixed(0).padStart(7)} ms  1.00×   tests: ${fullTests}`);
     console.log(`  related run (gate check)           ${related.ms.toFixed(0).padStart(7)} ms  ${(related.ms / full.ms).toFixed(2)}× full   tests: ${relatedTests}\n`);
+  } finally {
+    rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+// A turn that loosens zod's email regex, on a tree where three test files already fail (optional
+// packages not installed): the stop's own run of the gate vs its check of which failures are old,
+// the full suite again on a copy of the baseline (GATE_BASELINE=full, as before) vs the failing files only.
+function benchBaseline() {
+  const { base, dir, env } = prepareZod([{ name: 'test', preset: 'vitest', timeout: 900 }]);
+  try {
+    const regexes = join(dir, 'src', 'v4', 'core', 'regexes.ts');
+    const original = readFileSync(regexes, 'utf8');
+    const loosened = original.replace(/^export const email: RegExp =\n.*$/m, 'export const email: RegExp = /^[^\\s@]+@[^\\s@]+$/;');
+    if (loosened === original) throw new Error('zod\'s email regex was not found');
+    const hook = (event, session, extra) => {
+      const input = JSON.stringify({ session_id: session, transcript_path: '/nonexistent', cwd: dir, hook_event_name: event, stop_hook_active: false });
+      return timeOnce(['run'], { cwd: dir, env: { ...env, CLAUDE_PROJECT_DIR: dir, ...extra }, input });
+    };
+    const turn = (session, extra) => {
+      writeFileSync(regexes, original);
+      rmSync(join(dir, '.git', 'gate', 'failures.json'), { force: true });
+      hook('UserPromptSubmit', session, extra);
+      writeFileSync(regexes, loosened);
+      const stop = hook('Stop', session, extra);
+      const record = readFileSync(join(dir, '.git', 'gate', 'stops.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)).findLast((entry) => entry.session === session);
+      const gate = record?.gates[0];
+      if (stop.result.status !== 2 || gate?.baselineMs === undefined || !(gate.preExisting > 0)) throw new Error(`the stop did not block with pre-existing failures: ${JSON.stringify(record)}`);
+      return { stop: stop.ms, gate: gate.durationMs, baseline: gate.baselineMs, old: gate.preExisting };
+    };
+    const before = turn('bench-baseline-full', { GATE_BASELINE: 'full' });
+    const after = turn('bench-baseline-narrowed', {});
+    console.log(`baseline check: zod 4.6.7, a turn that loosens the email regex; ${after.old} failures already there before it`);
+    const row = (label, figures) =>
+      console.log(`  ${label.padEnd(34)} stop ${figures.stop.toFixed(0).padStart(7)} ms  gate run ${String(figures.gate).padStart(7)} ms  baseline check ${String(figures.baseline).padStart(7)} ms  ${(figures.baseline / figures.gate).toFixed(2)}× gate run`);
+    row('full re-run (GATE_BASELINE=full)', before);
+    row('failing test files only', after);
+    console.log('');
   } finally {
     rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
@@ -263,4 +309,7 @@ async function benchMonorepo() {
 
 benchConcurrency();
 if (!values['skip-monorepo']) await benchMonorepo();
-if (!values['skip-related']) benchRelated();
+if (!values['skip-related']) {
+  benchRelated();
+  benchBaseline();
+}

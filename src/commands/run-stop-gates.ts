@@ -6,6 +6,7 @@ import { listConfigDirs } from '../config/list-config-dirs.js';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
+import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates } from '../plan/select-gates.js';
@@ -192,6 +193,8 @@ interface Judgement {
   /** Which of each gate's failures were there before the turn: the report leaves them out but for one line. */
   oldIds: Map<string, string[]>;
   flaky: string[];
+  /** How long each gate's baseline check took (the stop log's `baselineMs`). */
+  baselineMs: Map<string, number>;
 }
 
 /**
@@ -199,7 +202,7 @@ interface Judgement {
  * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
  */
 async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[]): Promise<Judgement> {
-  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [] };
+  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [], baselineMs: new Map() };
   const memory = failureMemoryPath(stop.stateDir);
   const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
   for (const result of results) {
@@ -209,11 +212,14 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
     }
     if (result.cached) continue;
     const ids = failureIds(result.status, result.filter, result.output);
-    if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids);
+    // A fast tier's run tells only about the failures it shows, not about the tests it left out.
+    if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids, result.narrowed ? ids : undefined);
     const gate = gates.find((candidate) => candidate.name === result.name);
     if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
     // A baseline on which every gate passed needs no second look.
-    const before = passedDigest === stop.baseline.digest ? [] : await baselineRun(stop, gate);
+    const started = Date.now();
+    const before = passedDigest === stop.baseline.digest ? [] : await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
+    if (passedDigest !== stop.baseline.digest) judgement.baselineMs.set(result.name, Date.now() - started);
     if (before === undefined) continue;
     const old = ids.filter((id) => before.includes(id));
     if (old.length === 0) continue;
@@ -229,10 +235,11 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
 }
 
 /** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */
-async function baselineRun(stop: StopContext, gate: ResolvedGate): Promise<string[] | undefined> {
+async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Failure[]): Promise<string[] | undefined> {
   if (!stop.baseline) return undefined;
   stop.running?.start(gate.name, 'baseline');
-  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env });
+  const full = stop.env['GATE_BASELINE'] === 'full';
+  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env, failures, full });
   stop.running?.done(gate.name, before === undefined ? 'no answer' : 'done');
   return before;
 }
@@ -257,6 +264,7 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
     ...(result.tier ? { tier: result.tier } : {}),
     ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : {}),
     ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
+    ...(judged.baselineMs.has(result.name) ? { baselineMs: judged.baselineMs.get(result.name) } : {}),
   }));
   trace.blocks = decision.kind === 'block' ? blocksBefore + 1 : 0;
   if (decision.kind === 'escape') trace.outcome = 'escape';

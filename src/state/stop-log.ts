@@ -15,7 +15,7 @@ export interface StopRecord {
   /** Short words: 'no change', 'already passed', 'all passed', 'failed', 'config invalid' … */
   reason: string;
   changed: { count: number; sample: string[] };
-  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number }>;
+  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number; baselineMs?: number }>;
   /** The whole hook, start to decision. */
   durationMs: number;
   /** 0 when nothing was reported to the agent. */
@@ -271,6 +271,7 @@ function boundRecord(record: StopRecord): StopRecord {
       ...(gate.tier === undefined ? {} : { tier: clip(gate.tier, TEXT) }),
       ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
       ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
+      ...(gate.baselineMs === undefined ? {} : { baselineMs: Math.round(gate.baselineMs) }),
     })),
     durationMs: Math.round(record.durationMs),
     reportChars: record.reportChars,
@@ -318,7 +319,8 @@ function isGateEntry(value: unknown): boolean {
     (g['reason'] === undefined || typeof g['reason'] === 'string') &&
     (g['tier'] === undefined || typeof g['tier'] === 'string') &&
     (g['flaky'] === undefined || isStrings(g['flaky'])) &&
-    (g['preExisting'] === undefined || typeof g['preExisting'] === 'number')
+    (g['preExisting'] === undefined || typeof g['preExisting'] === 'number') &&
+    (g['baselineMs'] === undefined || typeof g['baselineMs'] === 'number')
   );
 }
 

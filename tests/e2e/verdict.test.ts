@@ -69,7 +69,7 @@ describe('gate verdict after real stops of the built hook', () => {
       verdict: 'fail',
       kind: 'escape',
       reason: 'let through after 3 blocks in a row, still red: test failed',
-      gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String) }],
+      gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String), baselineMs: expect.any(Number) }],
       report: reportOf('escaped'),
       warnings: [],
     });
