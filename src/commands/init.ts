@@ -64,7 +64,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     projectDir,
     private: options.personal || userLevel,
     selfPath: selfBinPath(process.argv[1]),
-    runs: (command) => checkCommandRuns(command, projectDir, env, ADAPTERS[options.harness].projectEnv),
+    runs: (command) => checkCommandRuns(command, projectDir, env, ADAPTERS[options.harness]),
   });
   const bin = verified.chosen;
   const read = (file: string) => readIfPresent(resolve(projectDir, file));

@@ -1,19 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { ADAPTERS, type HarnessName } from '../harness/adapters.js';
+import { ADAPTERS, type Adapter, type HarnessName } from '../harness/adapters.js';
 import type { Finding } from './judge-delivery.js';
 import { probeDelivery } from './probe-delivery.js';
 
 /** The command runs from the launch directory, and a failing stop through it reaches the agent. */
 export function checkCommand(harness: HarnessName, command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding[] {
-  const runs = checkCommandRuns(command, projectDir, env, ADAPTERS[harness].projectEnv);
+  const runs = checkCommandRuns(command, projectDir, env, ADAPTERS[harness]);
   return runs.level === 'ok' ? [runs, probeDelivery(ADAPTERS[harness], command, projectDir, env)] : [runs];
 }
 
 /** Runs the hook's command as the harness would (sh, its project variable set), asking for --version. */
-export function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, projectEnv: readonly string[]): Finding {
+export function checkCommandRuns(command: string, projectDir: string, env: NodeJS.ProcessEnv, adapter: Pick<Adapter, 'projectEnv' | 'substitutesInCommand'>): Finding {
   // Everything from the `run` word on (--harness, --event, a trailing `|| exit 1`) gives way to --version.
-  const probe = command.replace(/\s+run(?:\s.*)?$/, ' --version');
-  const projectVars = Object.fromEntries(projectEnv.map((name) => [name, projectDir]));
+  const variable = adapter.substitutesInCommand;
+  const text = variable === undefined ? command : command.split(`$${variable}`).join(`'${projectDir.replace(/'/g, `'\\''`)}'`);
+  const probe = text.replace(/\s+run(?:\s.*)?$/, ' --version');
+  const projectVars = Object.fromEntries(adapter.projectEnv.map((name) => [name, projectDir]));
   const result = spawnSync('/bin/sh', ['-c', probe], { cwd: projectDir, env: { ...env, ...projectVars }, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status === 0) return { level: 'ok', message: `hook command runs from ${projectDir}: ${command} (gate ${result.stdout.trim()})` };
   const why = result.status === 127 ? 'not found (exit 127): every harness treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;

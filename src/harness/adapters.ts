@@ -46,6 +46,12 @@ export interface Adapter {
    * report as `prompt` (Gemini CLI, measured; Cursor, taken as possible): that is no new turn.
    */
   reportReturnsAsPrompt?: boolean;
+  /**
+   * A variable the harness replaces in the command's text with the project directory, already
+   * shell-quoted, before a shell sees it (Gemini CLI's `$GEMINI_PROJECT_DIR`): a probe of the
+   * command must do the same.
+   */
+  substitutesInCommand?: string;
 }
 
 const CLAUDE_EVENTS = { UserPromptSubmit: 'turn-start', Stop: 'stop', SubagentStop: 'subagent-stop' } as const;
@@ -71,6 +77,7 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     sessionKeys: ['session_id'],
     protocol: 'decision',
     reportReturnsAsPrompt: true,
+    substitutesInCommand: 'GEMINI_PROJECT_DIR',
   },
   copilot: {
     name: 'copilot',
