@@ -10,6 +10,7 @@ Usage:
   gate uninstall [--harness NAME] [--personal] [--yes]          remove exactly what init added
   gate doctor [--harness NAME] [--json]  is it installed right, and does a failing stop reach the agent?
   gate run [--harness NAME]         the hook: reads the payload on stdin, allows or refuses the stop
+                                    (after an agent's edit: says at once if it weakens a check)
   gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
   gate status [--json]              what a stop would do now, and why
   gate log [-n N] [--json]          the last N stops the hook decided (default 20)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { FAILING_OTHER, SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { hasTool, toolEnv } from '../helpers/tools.js';
@@ -18,8 +18,7 @@ const testFilesIn = (log: string) => [...new Set([...log.matchAll(/src\/\w+\.tes
 describe('the baseline check runs only what failed', () => {
   const project = () => ({
     ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }),
-    'src/other.ts': 'export const answer = (): number => 41;\n',
-    'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+    ...FAILING_OTHER,
     'src/bystander.test.ts': "import { expect, it } from 'vitest';\n\nit('stands by', () => {\n  expect(1).toBe(1);\n});\n",
   });
 

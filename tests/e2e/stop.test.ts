@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { FAILING_OTHER, SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { spawn } from 'node:child_process';
 import { onLinux } from '../helpers/processes.js';
 import { GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
@@ -255,8 +255,7 @@ function processesIn(dir: string): string[] {
 describe('the fast test tier: only the tests related to the change', () => {
   const project = () => ({
     ...vitestProject(),
-    'src/other.ts': 'export const answer = (): number => 41;\n',
-    'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+    ...FAILING_OTHER,
   });
 
   it('runs the tests related to a changed source file, not an unrelated red one', () => {
@@ -333,8 +332,7 @@ function runBinAsync(args: string[], cwd: string, env: Record<string, string>, i
 describe('failures from before the turn', () => {
   const redProject = () => ({
     ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }),
-    'src/other.ts': 'export const answer = (): number => 41;\n',
-    'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+    ...FAILING_OTHER,
   });
 
   it('an already-red repo with an unrelated edit does not block; the human is told it is still red', () => {

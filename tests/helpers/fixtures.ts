@@ -24,3 +24,9 @@ describe('sum', () => {
   });
 });
 `;
+
+/** A test file (and its code) that fails: in a repo's commit, a failure from before any turn. */
+export const FAILING_OTHER = {
+  'src/other.ts': 'export const answer = (): number => 41;\n',
+  'src/other.test.ts': "import { expect, it } from 'vitest';\nimport { answer } from './other.js';\n\nit('knows the answer', () => {\n  expect(answer()).toBe(42);\n});\n",
+};
