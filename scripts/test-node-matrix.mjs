@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm run test:node-matrix`: the unit, integration and e2e tiers under every Node major that
-// `engines` supports (20, 22, 24), each run by that Node with it first on PATH (the tests spawn
-// `node` and the built bin). The running Node serves its own major; the others are the newest of
-// their major from the npm registry's `node` package, installed once into .cache/node/<version>/.
-// Prints a table and exits 1 when any tier failed under any Node. Never runs `npm test`: it only
+// `npm run test:node-matrix`: the tests whose outcome depends on Node's version, under every Node
+// major that `engines` supports (20, 22, 24), each run by that Node with it first on PATH (the tests
+// spawn `node` and the built bin). The running Node serves its own major; the others are the newest
+// of their major from the npm registry's `node` package, installed once into .cache/node/<version>/.
+// Prints a table and exits 1 when any test failed under any Node. Never runs `npm test`: it only
 // builds dist/ when dist/ is missing.
+//
+// Which tests: NODE_DEPENDENT below, each with why (docs/testing.md, "The Node matrix"); with
+// --all-files the whole unit, integration and e2e tiers, as the GitHub jobs (one per Node) run them.
 //
 //   node scripts/test-node-matrix.mjs            20, 22 and 24
 //   node scripts/test-node-matrix.mjs 22 24      the majors named
 //   node scripts/test-node-matrix.mjs --current  the running Node only (CI jobs that set up their Node)
 //   node scripts/test-node-matrix.mjs --others   the majors other than the running one (after npm test ran them all under it)
+//   … --all-files                                every file of the three tiers, not only NODE_DEPENDENT
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +24,29 @@ import { installPinned, versionOf } from './pinned-install.mjs';
 const SUPPORTED_MAJORS = [20, 22, 24];
 const TIERS = ['unit', 'integration', 'e2e'];
 
+/**
+ * The tests whose outcome can change with Node's major, and why. The rest of the e2e tier drives
+ * the same code paths of the built bin (reading stdin, spawning, killing process groups) with other
+ * data, or tests what does not run on the user's Node (npm packing, pytest/go/cargo, git).
+ */
+const NODE_DEPENDENT = [
+  ['tests/unit/', "the pure core on the user's Node (regular expressions, Intl, Buffer, URL, fs and path), and every filter against captured outputs; cheap"],
+  ['tests/integration/', "real processes spawned and killed by Node's child_process (process groups, timeouts, bounded capture), git read as bytes, the MCP server over stdio, node:test under turbo and Nx"],
+  ['tests/e2e/stop.test.ts', 'the stop contract through the built bin: stdin read to EOF, exit codes, stderr, state files'],
+  ['tests/e2e/adversarial-input.test.ts', "payloads that are huge, torn or not JSON on stdin; Node's stream handling"],
+  ['tests/e2e/adversarial-runtime.test.ts', "signals, concurrent stops, killed process trees: Node's process and child_process"],
+  ['tests/e2e/status-running.test.ts', 'a running stop seen from another process: timers, pid liveness'],
+  ['tests/e2e/fast-tier-js.test.ts', "node --test's reporter and its output format, which Node 22 and 23 changed"],
+  ['tests/e2e/fast-tier-node.test.ts', 'tsc and eslint started by the bin under this Node'],
+  ['tests/e2e/tamper-expectations.test.ts', "the JavaScript runners' output under this Node, node:test's reporter among them (the change only this matrix caught)"],
+  ['tests/e2e/monorepo.test.ts', "workspace packages tested with node:test and node:assert: their failure text comes from Node"],
+  ['tests/e2e/init-workspace.test.ts', 'init in workspaces whose packages use node:test, then a blocking stop on their failure'],
+];
+
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const currentMajor = Number(process.versions.node.split('.')[0]);
 const args = process.argv.slice(2);
+const allFiles = args.includes('--all-files');
 const named = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
 const majors = args.includes('--current')
   ? [currentMajor]
@@ -34,7 +58,12 @@ const majors = args.includes('--current')
 
 const began = Date.now();
 let published; // npm view node versions, asked once
-if (buildIfMissing()) {
+const lost = NODE_DEPENDENT.map(([path]) => path).filter((path) => !existsSync(join(root, path)));
+if (lost.length > 0) {
+  // A renamed test file would otherwise silently leave the matrix.
+  console.error(`NODE_DEPENDENT names test paths that do not exist: ${lost.join(', ')}. Update the list in scripts/test-node-matrix.mjs.`);
+  process.exitCode = 1;
+} else if (buildIfMissing()) {
   const rows = majors.map((major) => {
     const node = nodeFor(major);
     if (typeof node !== 'string') return { version: `${major}.x`, result: node.problem };
@@ -102,9 +131,10 @@ function runTiers(node) {
   const report = join(reportDir, 'vitest.json');
   const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const projects = TIERS.flatMap((tier) => ['--project', tier]);
+  const files = allFiles ? [] : NODE_DEPENDENT.map(([path]) => path);
   const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` };
   const started = Date.now();
-  const run = spawnSync(node, [vitest, 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const run = spawnSync(node, [vitest, 'run', ...projects, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const seconds = (Date.now() - started) / 1000;
   try {
     const version = versionOf([node], () => ({})) ?? '?';
@@ -132,7 +162,7 @@ function printTable(results) {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (line) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
-  console.log(`\nthe ${TIERS.join(', ')} tiers under each Node`);
+  console.log(allFiles ? `\nthe ${TIERS.join(', ')} tiers under each Node` : `\nthe tests that depend on Node's version (NODE_DEPENDENT in scripts/test-node-matrix.mjs) under each Node`);
   for (const line of [header, ...lines]) console.log(format(line));
   console.log(`total ${((Date.now() - began) / 1000).toFixed(0)} s, installs and build included`);
 }
