@@ -11,10 +11,14 @@ import { defineConfig } from 'vitest/config';
 // keeps the cores busy: on 2 cores, 3 workers ran the e2e tier in 184 s against 375 s with vitest's
 // default of 1 (docs/testing.md). GATE_TEST_WORKERS overrides it (1 runs the files one at a time).
 const workers = Number(process.env['GATE_TEST_WORKERS']) || availableParallelism() + 1;
+// GATE_TEST_REPORT=<file> also writes vitest's JSON report there: .ci/run prints the slowest files
+// from it (scripts/test-timings.mjs).
+const report = process.env['GATE_TEST_REPORT'];
 
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    ...(report ? { reporters: ['default', ['json', { outputFile: report }]] } : {}),
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 10_000 } },
       { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
