@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatTable } from './format-table.mjs';
 import { installPinned, versionOf } from './pinned-install.mjs';
 
 const SUPPORTED_MAJORS = [20, 22, 24];
@@ -161,9 +162,7 @@ function printTable(results) {
     row.seconds === undefined ? '-' : `${row.seconds.toFixed(0)} s`,
     row.result,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (line) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
   console.log(allFiles ? `\nthe ${TIERS.join(', ')} tiers under each Node` : `\nthe tests that depend on Node's version (NODE_DEPENDENT in scripts/test-node-matrix.mjs) under each Node`);
-  for (const line of [header, ...lines]) console.log(format(line));
+  for (const line of formatTable(header, lines)) console.log(line);
   console.log(`total ${((Date.now() - began) / 1000).toFixed(0)} s, installs and build included`);
 }

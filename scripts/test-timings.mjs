@@ -8,13 +8,16 @@
 //   node scripts/test-timings.mjs --from r.json   a report from `vitest run --reporter=json --outputFile.json=r.json`
 //   node scripts/test-timings.mjs --top 30 …      more (or fewer) of the slowest files; 20 by default
 //
-// A file's time is its own wall time in its worker (import, hooks and tests). Files run side by side,
+// A file's time is what vitest's JSON report gives: from its first test's start to its last test's
+// end. Importing the file and its beforeAll hooks are not in it (so the unit tier looks nearly free,
+// and a file that builds its fixture in beforeAll looks cheaper than it is). Files run side by side,
 // so the projects' sums add up to more than the wall time; "share" is of that sum.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatTable } from './format-table.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -77,7 +80,7 @@ function printTimings(report) {
   const percent = (seconds) => `${((100 * seconds) / total).toFixed(1)}%`;
   const wall = report.wallSeconds ?? (Math.max(...report.testResults.map((result) => result.endTime)) - report.startTime) / 1000;
 
-  console.log(`\n${files.length} files, ${report.numTotalTests} tests (${report.numFailedTests} failed); wall ${wall.toFixed(0)} s; the files' own times add up to ${total.toFixed(0)} s`);
+  console.log(`\n${files.length} files, ${report.numTotalTests} tests (${report.numFailedTests} failed); wall ${wall.toFixed(0)} s; the files' test times add up to ${total.toFixed(0)} s`);
   const projects = new Map();
   for (const file of files) {
     const entry = projects.get(file.project) ?? { files: 0, seconds: 0 };
@@ -98,8 +101,5 @@ function printTimings(report) {
 }
 
 function printTable(header, rows) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const numeric = header.map((_, column) => rows.every((row) => /^[\d.%]+$/.test(row[column])));
-  const format = (row) => row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
-  for (const row of [header, ...rows]) console.log(format(row));
+  for (const line of formatTable(header, rows)) console.log(line);
 }
