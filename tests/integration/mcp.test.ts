@@ -19,10 +19,24 @@ const twoGates = {
   ],
 };
 
-/** The built bin's `gate mcp`, driven by the SDK's own client over stdio, in the repo's hermetic env. */
+/** Progress messages in the order the server wrote them, whatever the client then delivers. */
+let progressOnWire: string[] = [];
+
+/**
+ * The built bin's `gate mcp`, driven by the SDK's own client over stdio, in the repo's hermetic env.
+ * Progress is read off the transport: the SDK's client hands a notification to `onprogress` a
+ * microtask late, so one that arrives in the same read as the response is dropped.
+ */
 async function connect(at: TempRepo, args: string[] = []): Promise<Client> {
   const connected = new Client({ name: 'gate-test', version: '0.0.0' });
-  await connected.connect(new StdioClientTransport({ command: process.execPath, args: [GATE_BIN, 'mcp', ...args], cwd: at.dir, env: at.env, stderr: 'pipe' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [GATE_BIN, 'mcp', ...args], cwd: at.dir, env: at.env, stderr: 'pipe' });
+  await connected.connect(transport);
+  progressOnWire = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'notifications/progress') progressOnWire.push(String(message.params?.message));
+    deliver?.(message, extra);
+  };
   return connected;
 }
 
@@ -70,10 +84,12 @@ describe('gate mcp', () => {
 
     repo.write('src/sum.ts', SUM_BROKEN);
     expect((await client.callTool({ name: 'gate_receipt', arguments: {} })).structuredContent).toMatchObject({ state: 'stale' });
-    const progress: Array<string | undefined> = [];
-    const red = await client.callTool({ name: 'gate_check', arguments: {} }, undefined, { onprogress: (update) => progress.push(update.message) });
-    // Each gate as it starts and ends (and a beat every 15 s, on a slow machine).
-    expect([progress[0], progress.at(-1)]).toEqual(['running test', 'test: failed']);
+    const delivered: Array<string | undefined> = [];
+    const red = await client.callTool({ name: 'gate_check', arguments: {} }, undefined, { onprogress: (update) => delivered.push(update.message) });
+    // Each gate as it starts and ends (and a beat every 15 s, on a slow machine), before the response.
+    expect([progressOnWire[0], progressOnWire.at(-1)]).toEqual(['running test', 'test: failed']);
+    expect(progressOnWire.slice(1, -1).every((beat) => beat === 'running test')).toBe(true);
+    expect(delivered[0]).toBe('running test');
     const report = textOf(red);
     expect(red.isError).toBeFalsy();
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\)\.\n/);
