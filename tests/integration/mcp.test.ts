@@ -33,9 +33,9 @@ async function connect(at: TempRepo, args: string[] = []): Promise<Client> {
   await connected.connect(transport);
   progressOnWire = [];
   const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
-    if ('method' in message && message.method === 'notifications/progress') progressOnWire.push(String(message.params?.message));
-    deliver?.(message, extra);
+  transport.onmessage = (message) => {
+    if ('method' in message && message.method === 'notifications/progress') progressOnWire.push(String(message.params?.['message']));
+    deliver?.(message);
   };
   return connected;
 }
