@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
+import { fsPath } from '../git/path-bytes.js';
 import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 
 /**
@@ -13,7 +14,7 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
   const full = fullRunFirst(input, 'run');
   if (full) return full;
   const { gate, files } = input;
-  const deleted = files.find((file) => !existsSync(join(gate.cwd, file)));
+  const deleted = files.find((file) => !existsSync(fsPath(join(gate.cwd, file))));
   if (deleted) return { kind: 'full', why: `${deleted} was deleted` };
   const crossFile = gate.tier.crossFile && findCrossFileRule(gate.cwd, gate.tier.crossFile);
   if (crossFile) return { kind: 'full', why: `${crossFile.config} mentions ${crossFile.word}: rules that read other files` };

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { decodeBytes } from './path-bytes.js';
 
 export class GitError extends Error {
   override name = 'GitError';
@@ -15,17 +16,20 @@ export function isGitError(error: unknown): error is GitError {
   return error instanceof Error && error.name === 'GitError';
 }
 
-/** The one place that spawns git. Output is bytes-as-latin1-free utf8; callers ask for `-z` forms. */
+/**
+ * The one place that spawns git. Output is read as bytes and decoded by decodeBytes, so a file name
+ * that is not UTF-8 survives; callers ask for `-z` forms, where names are never quoted.
+ */
 export function execGit(root: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',
       ['-C', root, ...args],
-      { encoding: 'utf8', maxBuffer, env: gitEnv(process.env) },
+      { encoding: 'buffer', maxBuffer, env: gitEnv(process.env) },
       (error, stdout, stderr) => {
-        if (!error) return resolvePromise(stdout);
+        if (!error) return resolvePromise(decodeBytes(stdout));
         const missing = 'code' in error && error.code === 'ENOENT';
-        const detail = missing ? 'git was not found on PATH' : stderr.trim() || error.message;
+        const detail = missing ? 'git was not found on PATH' : stderr.toString('utf8').trim() || error.message;
         reject(new GitError(`git ${subcommand(args)}: ${detail}`, missing));
       },
     );

@@ -3,6 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
+import { fsPath, hasRawBytes } from '../git/path-bytes.js';
+import { rawShellWord, spawnableArgv } from './raw-argv.js';
 
 export interface BuiltCommand {
   /** argv to spawn, or with `shell` a single command string in argv[0]. */
@@ -36,17 +38,31 @@ const CACHE = '{cache}';
  * (related tests, the changed files, an incremental cache, the packages the change reaches).
  */
 export async function buildCommand(gate: ResolvedGate, files: string[], options: BuildOptions): Promise<BuiltCommand> {
+  const built = await buildOnce(gate, files, options, false);
+  const size = argvBytes(built.argv);
+  if (size <= ARGV_LIMIT || !built.narrowed) return built;
+  // Past the system's limit the spawn would fail (E2BIG) and leave no verdict: the full command.
+  const full = await buildOnce(gate, files, { ...options, full: true }, true);
+  const why = `${files.length} changed files make a command line too long (${Math.ceil(size / 1024)} KiB): ${full.why ?? 'the full run'}`;
+  return { ...full, why, fast: false };
+}
+
+async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOptions, tooLong: boolean): Promise<BuiltCommand> {
   const plan = await planFor(gate, files, options.full === true);
   if (plan?.kind === 'none') return { argv: [], shell: false, display: '', nothingToRun: true, why: plan.why, fast: true, narrowed: true };
   const fast = plan?.kind === 'fast';
   const run = plan?.run ?? gate.run;
-  const targets = plan?.kind === 'fast' ? plan.targets : files.filter((file) => existsSync(join(gate.cwd, file)));
+  const found = plan?.kind === 'fast' ? plan.targets : files.filter((file) => existsSync(fsPath(join(gate.cwd, file))));
+  // A changed file named "--write" must reach the tool as a file, never as an option.
+  const named = plan === undefined || PATH_TIERS.has(gate.tier?.by ?? '') ? found.map(asPathArgument) : found;
+  // A user's `{files}` with too many files for one command line: the whole directory instead.
+  const targets = tooLong && plan === undefined && named.length > 0 ? ['.'] : named;
   const usesFiles = typeof run === 'string' ? run.includes(FILES) : run.some((word) => word.includes(FILES));
   const shell = gate.shell && plan === undefined;
   let argv: string[];
   if (shell) {
     const text = typeof run === 'string' ? run : run.join(' ');
-    argv = [text.split(FILES).join(quoteCommand(targets)).split(CACHE).join(quoteCommand([options.cacheDir]))];
+    argv = [text.split(FILES).join(shellWords(targets)).split(CACHE).join(quoteCommand([options.cacheDir]))];
   } else {
     const words = typeof run === 'string' ? splitCommand(run) : run;
     argv = words.flatMap((word) => (word === FILES ? targets : [word.split(FILES).join(targets.join(' ')).split(CACHE).join(options.cacheDir)]));
@@ -54,7 +70,27 @@ export async function buildCommand(gate: ResolvedGate, files: string[], options:
   const shown = shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
-  return { argv, shell, display, nothingToRun: usesFiles && targets.length === 0, why: plan?.why, fast, narrowed: fast || usesFiles };
+  const why = tooLong && plan === undefined && usesFiles ? '{files} is "." (the whole directory)' : plan?.why;
+  return { argv: shell ? argv : spawnableArgv(argv), shell, display, nothingToRun: usesFiles && targets.length === 0, why, fast, narrowed: fast || usesFiles };
+}
+
+// The tiers whose targets are file paths (the others name packages, crates or projects).
+const PATH_TIERS = new Set(['changed-files', 'js-imports', 'python-imports']);
+
+function asPathArgument(path: string): string {
+  return path.startsWith('-') ? `./${path}` : path;
+}
+
+function shellWords(words: string[]): string {
+  return words.map((word) => (hasRawBytes(word) ? rawShellWord(word) : quoteCommand([word]))).join(' ');
+}
+
+// Well under every system's limit for one word and for the whole command line (Linux: 128 KiB a
+// word; macOS: 1 MiB with the environment; Windows: 32,767 characters).
+const ARGV_LIMIT = process.platform === 'win32' ? 30_000 : 100 * 1024;
+
+function argvBytes(argv: string[]): number {
+  return argv.reduce((total, word) => total + Buffer.byteLength(word) + 1, 0);
 }
 
 async function planFor(gate: ResolvedGate, files: string[], full: boolean): Promise<FastPlan | undefined> {

@@ -2,6 +2,7 @@ import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { execGit } from '../git/exec-git.js';
 import { parseStatus } from '../git/parse-status.js';
+import { fsPath } from '../git/path-bytes.js';
 import type { Repo } from '../git/find-repo.js';
 import { fastHash } from '../fast-hash.js';
 import { makeSnapshot, type Snapshot } from './snapshot.js';
@@ -40,12 +41,15 @@ export async function takeSnapshot(repo: Repo): Promise<TakenSnapshot> {
   return { snapshot: makeSnapshot(status.head, files), untracked: { count: untracked, mostlyIn } };
 }
 
-// Content, not mtime: a tool that rewrites a file unchanged must not look like an edit.
-function fingerprint(path: string, budget: { bytes: number; count: number }): string {
+// Content, not mtime: a tool that rewrites a file unchanged must not look like an edit. Only a
+// regular file is ever opened: reading a FIFO would wait for a writer forever.
+function fingerprint(name: string, budget: { bytes: number; count: number }): string {
+  const path = fsPath(name);
   try {
     const stats = lstatSync(path);
     if (stats.isSymbolicLink()) return `link:${readlinkSync(path)}`;
     if (stats.isDirectory()) return 'dir';
+    if (!stats.isFile()) return `special:${stats.mode}:${stats.rdev}`;
     if (stats.size > HASH_FILE_LIMIT || stats.size > budget.bytes || budget.count <= 0) return `stat:${stats.size}:${stats.mtimeMs}`;
     budget.bytes -= stats.size;
     budget.count--;

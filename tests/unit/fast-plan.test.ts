@@ -32,6 +32,12 @@ describe('the changed-files tier', () => {
     expect(await build(gate(LINT_TIER), ['a.js', 'b.js'])).toMatchObject({ argv: ['lint', '--cache', '/state/cache/lint/', 'a.js', 'b.js'], fast: true, why: 'only what 2 changed files touches' });
   });
 
+  it('passes a changed file whose name starts with "-" as ./name, never as an option', async () => {
+    writeFileSync(join(dir, '--fix.js'), '');
+    writeFileSync(join(dir, 'a.js'), '');
+    expect(await build(gate(LINT_TIER), ['--fix.js', 'a.js'])).toMatchObject({ argv: ['lint', '--cache', '/state/cache/lint/', './--fix.js', 'a.js'], fast: true });
+  });
+
   it('runs the full command for a config change, a deleted file, a config with cross-file rules, --all and "related": false', async () => {
     writeFileSync(join(dir, 'a.js'), '');
     writeFileSync(join(dir, 'lint.config.js'), 'export default {}');
