@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs the real tools the Python, Go and Rust presets run, for the integration tests and
 // `npm run bench:projects` (tests/helpers/tools.ts puts them on PATH):
-//   - a Python venv in .cache/tools/py with pinned mypy, ruff and pytest (python3 -m venv, its pip);
+//   - a Python venv in .cache/tools/py with pinned mypy, ruff and pytest (python3 -m venv, its pip),
+//     and in .cache/tools/wheels the wheels of pytest and setuptools for the tests' own venvs;
 //   - Go: Debian's golang-go through apt-get when `go` is missing and we are root;
 //   - cargo and clippy: only checked (rustup installs them; nothing here does).
 // Safe to run twice; when everything is there it spawns nothing but `go version` and two
@@ -35,6 +36,9 @@ const PYTHON_PINS = [
   'typing-extensions==4.16.0',
 ];
 const PYTHON_TOOLS = ['mypy', 'ruff', 'pytest'];
+// Wheels for the tests' own venvs (an editable install of a test project, pip --no-index from here).
+const WHEEL_PINS = ['pytest==9.1.1', 'iniconfig==2.3.0', 'packaging==26.3', 'pluggy==1.6.0', 'pygments==2.21.0', 'setuptools==84.0.0'];
+const wheels = join(root, '.cache', 'tools', 'wheels');
 
 const missing = [];
 const lines = [];
@@ -71,7 +75,7 @@ function readStamp() {
 
 function venvIsCurrent() {
   const stamp = readStamp();
-  const pinsMatch = stamp !== null && JSON.stringify(stamp.pins) === JSON.stringify(PYTHON_PINS);
+  const pinsMatch = stamp !== null && JSON.stringify(stamp.pins) === JSON.stringify(PYTHON_PINS) && JSON.stringify(stamp.wheels) === JSON.stringify(WHEEL_PINS);
   // existsSync follows the venv's python symlink: a removed base interpreter makes it stale.
   return pinsMatch && [exe(venvBin, 'python'), ...PYTHON_TOOLS.map((tool) => exe(venvBin, tool))].every((file) => existsSync(file));
 }
@@ -92,13 +96,19 @@ function installVenv() {
     rmSync(venv, { recursive: true, force: true });
     return `pip install ${PYTHON_PINS.slice(0, 3).join(' ')} failed (exit ${pip.status}); see pip's output above`;
   }
+  rmSync(wheels, { recursive: true, force: true });
+  const download = run(exe(venvBin, 'python'), ['-m', 'pip', 'download', '--quiet', '--no-deps', '--dest', wheels, ...WHEEL_PINS], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (download.status !== 0) {
+    rmSync(venv, { recursive: true, force: true });
+    return `pip download ${WHEEL_PINS.join(' ')} failed (exit ${download.status}); see pip's output above`;
+  }
   const versions = {};
   for (const tool of PYTHON_TOOLS) {
     const result = run(exe(venvBin, tool), ['--version']);
     if (result.status !== 0) return `${tool} was installed but \`${tool} --version\` failed: ${result.stderr.trim()}`;
     versions[tool] = /\d+\.\d+\.\d+/.exec(result.stdout)?.[0] ?? result.stdout.trim();
   }
-  writeFileSync(stampFile, `${JSON.stringify({ pins: PYTHON_PINS, versions }, null, 2)}\n`); // written last: a half-made venv is redone
+  writeFileSync(stampFile, `${JSON.stringify({ pins: PYTHON_PINS, wheels: WHEEL_PINS, versions }, null, 2)}\n`); // written last: a half-made venv is redone
   process.stderr.write(`install-tools: venv ready in ${Math.round((Date.now() - started) / 1000)} s\n`);
   return null;
 }

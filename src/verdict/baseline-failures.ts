@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
@@ -9,8 +10,11 @@ import { gateFileName } from '../runner/gate-file-name.js';
 import { runGate } from '../runner/run-gate.js';
 import { lendDependencies, packageDirs } from './link-dependencies.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
+import { filesNamingWorkTree, IGNORED_TOP_LEVEL, workTreePathsIn } from './copy-leaks.js';
+import { findEditableInstalls, sitePackagesFor } from './editable-installs.js';
 import { failureMemoryPath, recallFailures, rememberFailures } from './failure-memory.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';
+import { preparePythonProbe } from './python-probe.js';
 
 export interface BaselineInput {
   root: string;
@@ -24,22 +28,31 @@ export interface BaselineInput {
   full?: boolean;
 }
 
+/** Which of the turn's failures were there at the baseline; `doubt` says why it could not be told. */
+export interface BaselineAnswer {
+  /** undefined: nothing known (every failure counts as new). */
+  failing: string[] | undefined;
+  doubt?: string;
+}
+
 /**
  * Which of the turn's failures the gate had at the turn's baseline: remembered from earlier runs on
  * that exact tree, or found by running on a copy of the baseline commit (when the baseline had no
- * local changes) the failing tests only. A failure nobody can place is not in the list: it counts as new.
+ * local changes) the failing tests only. A failure nobody can place is not in the list: it counts as
+ * new. So does every failure the copy's run could have seen through the edited code (see runOnCommit).
  */
-export async function baselineFailures(input: BaselineInput): Promise<string[] | undefined> {
+export async function baselineFailures(input: BaselineInput): Promise<BaselineAnswer> {
   const memory = failureMemoryPath(input.stateDir);
   const recalled = recallFailures(memory, input.baseline.digest, input.gate.name, input.failures.map((failure) => failure.id));
-  if (recalled.unchecked.length === 0) return recalled.failing;
+  if (recalled.unchecked.length === 0) return { failing: recalled.failing };
   const known = recalled.failing.length > 0 || recalled.unchecked.length < input.failures.length ? recalled.failing : undefined;
-  if (input.baseline.head === null || Object.keys(input.baseline.files).length > 0) return known;
+  if (input.baseline.head === null || Object.keys(input.baseline.files).length > 0) return { failing: known };
   const unchecked = input.failures.filter((failure) => recalled.unchecked.includes(failure.id));
   const found = await runOnCommit(input, input.baseline.head, unchecked);
-  if (found === undefined) return known;
+  if (found === undefined) return { failing: known };
+  if ('doubt' in found) return { failing: known, doubt: found.doubt };
   rememberFailures(memory, input.baseline.digest, input.gate.name, found.failing, found.checked);
-  return [...new Set([...recalled.failing, ...found.failing])];
+  return { failing: [...new Set([...recalled.failing, ...found.failing])] };
 }
 
 /** Failure ids of a run, or [] for a pass; undefined when the run gave no verdict. */
@@ -56,33 +69,92 @@ interface Found {
   checked: string[] | undefined;
 }
 
-// A plain copy (git archive), not a worktree: nothing is registered in the repository, and the copy
-// borrows the installed dependencies through symlinks (a workspace's own packages: the copy's).
-async function runOnCommit(input: BaselineInput, head: string, failures: Failure[]): Promise<Found | undefined> {
-  const copy = join(input.stateDir, 'baseline', input.baseline.digest);
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy, { recursive: true });
+/**
+ * A plain copy (git archive), not a worktree: nothing is registered in the repository, and the copy
+ * borrows the installed dependencies through symlinks (a workspace's own packages: the copy's).
+ * Its answer counts only on evidence that it ran the commit's code: no link, file or editable
+ * install leads it into the work tree unredirected, no Python it started opened a file there, and
+ * its output names none. Else `doubt` says what leaked, and nothing is remembered.
+ */
+async function runOnCommit(input: BaselineInput, head: string, failures: Failure[]): Promise<Found | { doubt: string } | undefined> {
+  // Outside the work tree: a tool that looks for its config upwards (pytest, eslint, vite's
+  // `server.fs.deny` of .git) must see the copy as an ordinary checkout, not a folder of the live one.
+  const scratch = mkdtempSync(join(tmpdir(), 'gate-baseline-'));
+  const copy = join(scratch, basename(input.root));
+  const probeDir = join(scratch, 'python-probe');
+  mkdirSync(copy);
   try {
     await execGit(input.root, ['archive', '--format=tar', '-o', `${copy}.tar`, head]);
     execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
-    const tree = await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', head]);
-    lendDependencies(input.root, copy, new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree.split('\0'))]));
+    rmSync(`${copy}.tar`);
+    const tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', head])).split('\0').filter(Boolean);
+    const lentDirs = [...new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree)])];
+    const liveLinks = lendDependencies(input.root, copy, lentDirs);
+    if (liveLinks.length > 0) return { doubt: leakedThrough('links', liveLinks) };
+    const roots = workTreeRoots(input.root);
+    const naming = await filesNamingWorkTree(input.root, head, roots);
+    if (naming.length > 0) return { doubt: leakedThrough('files that name it by absolute path', naming) };
+
     const cwd = join(copy, relative(input.root, input.gate.cwd));
     const narrowing = input.full === true ? undefined : narrowFor(input.gate, cwd, failures);
     if (narrowing?.kind === 'absent') return { failing: [], checked: narrowing.ids };
     const narrowed = narrowing?.kind === 'narrowed' ? { run: narrowing.argv, tier: undefined, shell: false } : {};
-    const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy) } };
+    const topLevel = new Set(tree.map((path) => path.split('/')[0] ?? '').filter((name) => name !== '' && !IGNORED_TOP_LEVEL.includes(name)));
+    const probe = pythonProbe(input, copy, probeDir, roots, lentDirs, [...topLevel]);
+    const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy), ...probe.env } };
     // Without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
     const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env });
+    const opened = probe.read().opened.map((path) => relativeToRoots(path, roots));
+    if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
+    const named = workTreePathsIn(result.output, roots, copy, topLevel);
+    if (named.length > 0) return { doubt: leakedThrough('its output, which names', named) };
     const failing = failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
     return failing === undefined ? undefined : { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {
     return undefined;
   } finally {
-    rmSync(copy, { recursive: true, force: true });
-    rmSync(`${copy}.tar`, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every Python the baseline run starts imports the copy's packages first (PYTHONPATH names the
+ * copy's folders that the environment's editable installs name in the work tree) and reports any
+ * file it opens in the work tree (src/verdict/python-probe.ts).
+ */
+function pythonProbe(input: BaselineInput, copy: string, probeDir: string, roots: string[], lentDirs: string[], watch: string[]) {
+  const env = { ...input.env, ...input.gate.env };
+  const sites = sitePackagesFor(
+    lentDirs.map((dir) => join(input.root, dir)),
+    env,
+  );
+  const redirected = findEditableInstalls(sites, roots)
+    .map((install) => join(copy, relativeToRoots(install.entry, roots)))
+    .filter((dir) => existsSync(dir));
+  return preparePythonProbe(probeDir, roots, watch, [...new Set(redirected)], env['PYTHONPATH']);
+}
+
+/** The work tree as tools may spell it: as given and by its real path. */
+function workTreeRoots(root: string): string[] {
+  try {
+    return [...new Set([root, realpathSync(root)])];
+  } catch {
+    return [root];
+  }
+}
+
+function relativeToRoots(path: string, roots: string[]): string {
+  for (const root of roots) {
+    const rel = relative(root, path);
+    if (!rel.startsWith('..')) return rel;
+  }
+  return path;
+}
+
+function leakedThrough(how: string, what: string[]): string {
+  const listed = what.slice(0, 3).join(', ');
+  return `the copy of the starting commit reached the edited work tree through ${how} ${listed}${what.length > 3 ? ` and ${what.length - 3} more` : ''}`;
 }
 
 /** Narrowing needs the preset's own command (a gate that keeps it has the preset's fast tier). */

@@ -11,8 +11,10 @@ type Memory = Array<{ digest: string; gates: Record<string, GateRecord> }>;
 
 const KEEP_TREES = 30;
 
+// v2: answers from a baseline copy are kept only when the copy proved it ran the commit's own code;
+// the first file (failures.json) may hold answers from copies that imported the edited code.
 export function failureMemoryPath(stateDir: string): string {
-  return join(stateDir, 'failures.json');
+  return join(stateDir, 'failures-v2.json');
 }
 
 /** What is known of `ids` on a tree: which failed there, and which no run on it has looked at. */

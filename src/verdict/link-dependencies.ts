@@ -6,38 +6,47 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
  * `root`), for the folders in `dirs` (relative to both): node_modules, .venv, venv. A workspace's
  * node_modules holds links to its own packages (`@acme/shared` → packages/shared): in the copy
  * those point at the copy's packages, or the baseline run would test the turn's changed code.
+ * Returns the links that still lead into the work tree (to a folder the copy does not have):
+ * the baseline run could reach the edited code through them.
  */
-export function lendDependencies(root: string, copy: string, dirs: Iterable<string>): void {
+export function lendDependencies(root: string, copy: string, dirs: Iterable<string>): string[] {
+  const live: string[] = [];
   for (const dir of dirs) {
     const from = join(root, dir);
     const to = join(copy, dir);
     if (!existsSync(to)) continue;
-    if (existsSync(join(from, 'node_modules')) && !existsSync(join(to, 'node_modules'))) mirrorNodeModules(join(from, 'node_modules'), join(to, 'node_modules'), root, copy);
+    if (existsSync(join(from, 'node_modules')) && !existsSync(join(to, 'node_modules'))) mirrorNodeModules(join(from, 'node_modules'), join(to, 'node_modules'), root, copy, live);
     for (const name of ['.venv', 'venv']) {
       if (existsSync(join(from, name)) && !existsSync(join(to, name))) symlinkSync(join(from, name), join(to, name));
     }
   }
+  return live;
 }
 
 // A folder of links, one per installed package (scopes are folders of links too).
-function mirrorNodeModules(from: string, to: string, root: string, copy: string): void {
+function mirrorNodeModules(from: string, to: string, root: string, copy: string, live: string[]): void {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.name.startsWith('@') && entry.isDirectory()) mirrorNodeModules(source, target, root, copy);
-    else symlinkSync(inCopy(source, root, copy) ?? source, target);
+    if (entry.name.startsWith('@') && entry.isDirectory()) {
+      mirrorNodeModules(source, target, root, copy, live);
+      continue;
+    }
+    const own = ownPackage(source, root);
+    const inCopy = own === undefined ? undefined : join(copy, own);
+    if (inCopy !== undefined && !existsSync(inCopy)) live.push(`${relative(root, source)} → ${own}`);
+    symlinkSync(inCopy !== undefined && existsSync(inCopy) ? inCopy : source, target);
   }
 }
 
-/** Where a link to one of the repository's own packages points in the copy; undefined for anything else. */
-function inCopy(source: string, root: string, copy: string): string | undefined {
+/** Where a link to one of the repository's own folders points, relative to the root; undefined for anything else. */
+function ownPackage(source: string, root: string): string | undefined {
   try {
     if (!lstatSync(source).isSymbolicLink()) return undefined;
     const path = relative(root, realpathSync(source));
     if (path === '' || path.startsWith('..') || isAbsolute(path) || path.split(sep).includes('node_modules')) return undefined;
-    const target = join(copy, path);
-    return existsSync(target) ? target : undefined;
+    return path;
   } catch {
     return undefined;
   }

@@ -22,10 +22,21 @@ describe('the baseline copy borrows installed dependencies', () => {
     mkdirSync(join(copy, 'apps', 'web'), { recursive: true });
     symlinkSync('../../../../packages/shared', join(root, 'apps', 'web', 'node_modules', '@acme', 'shared'));
 
-    lendDependencies(root, copy, ['', 'apps/web', 'packages/shared']);
+    expect(lendDependencies(root, copy, ['', 'apps/web', 'packages/shared'])).toEqual([]);
     expect(readlinkSync(join(copy, 'node_modules', '@acme', 'shared'))).toBe(join(copy, 'packages', 'shared'));
     expect(readlinkSync(join(copy, 'node_modules', 'left-pad'))).toBe(join(root, 'node_modules', 'left-pad'));
     expect(readlinkSync(join(copy, 'apps', 'web', 'node_modules', '@acme', 'shared'))).toBe(join(copy, 'packages', 'shared'));
+  });
+
+  it('names a link into the work tree that the copy cannot take over (a folder the commit does not have)', () => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), 'gate-lend-')));
+    const root = join(base, 'repo');
+    const copy = join(base, 'copy');
+    mkdirSync(join(root, 'node_modules'), { recursive: true });
+    mkdirSync(join(root, 'local', 'util'), { recursive: true });
+    mkdirSync(copy);
+    symlinkSync('../local/util', join(root, 'node_modules', 'util'));
+    expect(lendDependencies(root, copy, [''])).toEqual([`node_modules/util → local/util`]);
   });
 
   it('finds the package folders of a tree, not inside node_modules', () => {
