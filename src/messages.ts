@@ -19,6 +19,7 @@ export const messages = {
   preExisting: (gates: string[]) => `gate: ${gates.join(', ')} still failing, but only with failures from before this turn; the stop was allowed.`,
   flaky: (parts: string[]) => `gate: flaky — ${parts.join('; ')}. The stop was allowed.`,
   noVerdict: (parts: string[]) => `gate: no verdict from ${parts.join('; ')}; the stop was allowed.`,
+  leftRunning: (gate: string, processes: string) => `gate: ${gate} left running: ${processes}, killed (they kept its output open after it exited).`,
   configInvalid: (detail: string) =>
     `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "npx gate check".`,
   crashed: (detail: string) =>

@@ -78,7 +78,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
   const judged = await judgeFailures(stop, tree.gates, results);
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
-  const notices = [...stop.notices, ...noticesFor(decision, judged)];
+  const notices = [...stop.notices, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // whenAsking: the agent plans or asks the human instead of claiming to be done (src/asking/).
   const asking = decision.kind === 'block' ? askingAt(stop.payload, config.whenAsking) : undefined;
   const red = decision.kind === 'allow' ? [] : decision.failed.map((result) => result.name);

@@ -1,5 +1,5 @@
 /**
- * passed · failed · timed-out · not-started (missing program, exit 127) · skipped (nothing to run on).
+ * passed · failed · timed-out · not-started (its program or its cwd missing) · skipped (nothing to run on).
  * Only "failed" is a verdict against the change; timed-out and not-started are "no verdict".
  */
 export type GateStatus = 'passed' | 'failed' | 'timed-out' | 'not-started' | 'skipped';
@@ -26,6 +26,8 @@ export interface GateResult {
   narrowed?: boolean;
   /** Passed on exactly this tree and config before: not run again. */
   cached?: boolean;
+  /** What the command left running that kept its output open after it exited, killed: `sleep (pid 12)`. */
+  leftRunning?: string;
   /** Failed first, then passed on a retry: what the first failing run printed, and the runs it took. */
   flaky?: { firstOutput: string; attempts: number };
 }

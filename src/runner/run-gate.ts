@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
 import { dirname } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { buildCommand } from './build-command.js';
+import { findProgram } from './find-program.js';
 import type { GateResult } from './gate-result.js';
 import { openLog } from './open-log.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
-import { spawnGroup } from './spawn-group.js';
+import { killStrays, RUN_MARKER } from './kill-strays.js';
+import { spawnGroup, withLocalBins } from './spawn-group.js';
 
 const CAPTURE_LIMIT = 1024 * 1024;
 const LOG_LIMIT = 16 * 1024 * 1024;
@@ -28,6 +32,8 @@ export interface RunGateOptions {
 export async function runGate({ gate, files, projectDir, logPath, cacheDir, env, full = false }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
+  const cwdProblem = checkCwd(gate.cwd);
+  if (cwdProblem) return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: cwdProblem };
   let command;
   try {
     command = await buildCommand(gate, files, { projectDir, cacheDir, full });
@@ -45,10 +51,14 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   let logged = 0;
   const capture = new BoundedCapture(CAPTURE_LIMIT);
   const [program = '', ...args] = command.argv;
+  const runId = randomBytes(8).toString('hex');
+  const childEnv: NodeJS.ProcessEnv = { ...env, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
-    env: { ...env, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: childEnv,
     shell: command.shell,
+    // Gate's own timer below acts first; `timeout` only if gate was killed before it could.
+    watchdog: { seconds: gate.timeoutSeconds + KILL_GRACE_MS / 1000, graceSeconds: KILL_GRACE_MS / 1000 },
     onOutput: (chunk) => {
       capture.push(chunk);
       if (logged < LOG_LIMIT) {
@@ -80,18 +90,45 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   clearTimeout(timer);
   clearTimeout(forceKill);
   if (pid !== undefined) untrackGroup(pid);
+  // What left the group and held the output open after the command exited: killed, and named.
+  const strays = result.outputHeld ? killStrays(runId) : [];
+  const strayList = strays.map((stray) => `${stray.name} (pid ${stray.pid})`).join(', ');
+  const leftRunning = strays.length > 0 ? `left running: ${strayList}, killed` : undefined;
+  if (leftRunning) log.write(`\n[gate: ${leftRunning}]\n`);
   log.end();
 
   const durationMs = Date.now() - started;
   const output = capture.text();
   const { exitCode, signal } = result;
-  const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(command.why ? { tier: command.why } : {}), ...(command.narrowed ? { narrowed: true } : {}) };
-  if (timedOut) return { ...done, status: 'timed-out', detail: `killed after ${gate.timeoutSeconds} s` };
-  if (result.errorCode === 'ENOENT' || exitCode === 127) {
-    return { ...done, status: 'not-started', detail: `"${program}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };
+  const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(strayList ? { leftRunning: strayList } : {}), ...(command.why ? { tier: command.why } : {}), ...(command.narrowed ? { narrowed: true } : {}) };
+  if (timedOut) return { ...done, status: 'timed-out', detail: [`killed after ${gate.timeoutSeconds} s`, leftRunning].filter(Boolean).join('; ') };
+  // Only the gate's own program missing is a setup problem; a program that ran and exited 127 failed.
+  const missing = result.errorCode === 'ENOENT' ? program : exitCode === 127 && command.shell ? missingFirstWord(program, output, gate.cwd, childEnv['PATH'] ?? '') : undefined;
+  if (missing !== undefined) {
+    return { ...done, status: 'not-started', detail: `"${missing}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };
   }
   if (exitCode === undefined && signal === undefined) {
     return { ...done, status: 'not-started', detail: result.message };
   }
-  return { ...done, status: exitCode === 0 ? 'passed' : 'failed' };
+  return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
+}
+
+function checkCwd(cwd: string): string | undefined {
+  try {
+    return statSync(cwd).isDirectory() ? undefined : `its cwd ${cwd} is not a directory`;
+  } catch {
+    return `its cwd ${cwd} does not exist`;
+  }
+}
+
+/**
+ * A run string's first word, when sh exited 127 because that program is missing: sh said
+ * "WORD: not found" (dash) or "WORD: command not found" (bash), and no such program is on PATH.
+ * A builtin, an assignment or a later command sh could not find is not the gate's own program.
+ */
+function missingFirstWord(line: string, output: string, cwd: string, path: string): string | undefined {
+  const word = /^\s*([^\s;&|()<>'"`$\\=]+)(?=[\s;&|()<>]|$)/.exec(line)?.[1];
+  if (word === undefined || 'found' in findProgram(word, cwd, withLocalBins(path, cwd))) return undefined;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[\\s:])${escaped}: (command )?not found`, 'm').test(output) ? word : undefined;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResolvedGate } from '../../src/config/load-config.js';
 import { runGate } from '../../src/runner/run-gate.js';
 import { runGates } from '../../src/runner/run-gates.js';
-import { isRunning } from '../helpers/processes.js';
+import { isRunning, onLinux } from '../helpers/processes.js';
 
 let dir: string;
 beforeEach(() => {
@@ -15,6 +15,14 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function gate(run: string | string[], extra: Partial<ResolvedGate> = {}): ResolvedGate {
   return { name: 'g', shortName: 'g', configDir: dir, preset: undefined, run, shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 30, filter: 'generic', tier: undefined, fastOff: false, cwd: dir, env: {}, retries: 0, ...extra };
+}
+
+function killIfRunning(pidFile: string): void {
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+  } catch {
+    // Gone already, or never started.
+  }
 }
 
 function run(g: ResolvedGate, files: string[] = []) {
@@ -35,6 +43,48 @@ describe('runGate', () => {
     expect(missing.status).toBe('not-started');
     expect(missing.detail).toMatch(/definitely-not-a-program-xyz" was not found/);
     expect((await run(gate('definitely-not-a-program-xyz --flag', { shell: true }))).status).toBe('not-started');
+  });
+
+  it('fails a program that ran and exited 127; only its own missing program could not start', async () => {
+    const ran = await run(gate(['sh', '-c', 'echo "sh: 1: vitest: not found" >&2; exit 127']));
+    expect(ran).toMatchObject({ status: 'failed', exitCode: 127, output: 'sh: 1: vitest: not found\n' });
+    // Through a shell: sh exits 127 alike when the first word or a later command is missing.
+    const first = await run(gate('definitely-not-a-program-xyz --flag && echo never', { shell: true }));
+    expect(first).toMatchObject({ status: 'not-started', detail: expect.stringMatching(/^"definitely-not-a-program-xyz" was not found/) });
+    expect(await run(gate('cd . && definitely-not-a-program-xyz', { shell: true }))).toMatchObject({ status: 'failed', exitCode: 127 });
+    expect(await run(gate('echo definitely-not-a-program-xyz: not found; exit 127', { shell: true }))).toMatchObject({ status: 'failed', exitCode: 127 });
+  });
+
+  it('says a missing cwd is missing, with or without a shell', async () => {
+    const gone = join(dir, 'packages', 'gone');
+    for (const g of [gate(['node', '-e', '0'], { cwd: gone }), gate('node -e 0', { cwd: gone, shell: true })]) {
+      expect(await run(g)).toMatchObject({ status: 'not-started', detail: `its cwd ${gone} does not exist` });
+    }
+  });
+
+  it('settles on the exit status when a detached child keeps the output open, and kills that child', async () => {
+    const pidFile = join(dir, 'detached.pid');
+    const script = `setsid sh -c 'echo $$ > "${pidFile}"; exec sleep 300' & until [ -s '${pidFile}' ]; do sleep 0.05; done; echo boom; exit 1`;
+    try {
+      const result = await run(gate(['sh', '-c', script], { timeoutSeconds: 20 }));
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(result).toMatchObject({ status: 'failed', exitCode: 1, output: 'boom\n' });
+      expect(isRunning(pid)).toBe(!onLinux);
+      if (onLinux) expect(result).toMatchObject({ leftRunning: `sleep (pid ${pid})`, detail: `left running: sleep (pid ${pid}), killed` });
+    } finally {
+      killIfRunning(pidFile);
+    }
+  });
+
+  it('at the timeout too, a detached child holding the output does not hold the result up', async () => {
+    const pidFile = join(dir, 'detached.pid');
+    try {
+      const result = await run(gate(['sh', '-c', `setsid sh -c 'echo $$ > "${pidFile}"; exec sleep 300' & sleep 300`], { timeoutSeconds: 1 }));
+      expect(result.status).toBe('timed-out');
+      expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(!onLinux);
+    } finally {
+      killIfRunning(pidFile);
+    }
   });
 
   it('kills the whole process group at the timeout: the grandchild is gone too', async () => {
