@@ -4,6 +4,8 @@ import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, writePassed } from '../state/session-state.js';
+import { failureIds } from '../verdict/baseline-failures.js';
+import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
 export interface CheckOptions {
@@ -41,6 +43,8 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   const skip = new Set((options.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const only = options.names.length > 0 ? new Set(options.names) : undefined;
   const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
+  // The tree the gates start on: what they show is remembered for it.
+  const snapshot = project.repo ? (since?.snapshot ?? (await changeSinceBaseline(project)).snapshot) : undefined;
   const results = await runGates({
     selections,
     concurrency: tree.root.concurrency,
@@ -54,9 +58,17 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
   // Every gate passed on this tree: a stop on the same tree needn't run them again.
   const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
-  if (allPassed && project.repo) {
-    const snapshot = since?.snapshot ?? (await changeSinceBaseline(project)).snapshot;
-    if (snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
-  }
+  if (allPassed && snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+  // A later stop whose turn starts from this tree knows its failures without a copy of it.
+  if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
   return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed };
+}
+
+/** What each gate showed on the tree (a fast tier's run: only the failures it shows). */
+function rememberResults(stateDir: string, digest: string, results: GateResult[]): void {
+  const memory = failureMemoryPath(stateDir);
+  for (const result of results) {
+    const ids = result.cached ? undefined : failureIds(result.status, result.filter, result.output);
+    if (ids !== undefined) rememberFailures(memory, digest, result.name, ids, result.narrowed ? ids : undefined);
+  }
 }

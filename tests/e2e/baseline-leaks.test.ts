@@ -3,7 +3,7 @@ import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vitestProject } from '../helpers/fixtures.js';
 import { canMakeVenvs, makeEditableVenv } from '../helpers/python-venv.js';
-import { stop } from '../helpers/run-bin.js';
+import { runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 // A failure is called pre-existing only when the run on the starting commit's copy ran that
@@ -66,6 +66,21 @@ describe.skipIf(!canMakeVenvs())('an editable Python install (pip install -e .)'
     // Only this turn's own tree is remembered, not the copy's answer for the starting commit.
     const memory = JSON.parse(readFileSync(join(project.dir, '.git', 'gate', 'failures-v2.json'), 'utf8')) as unknown[];
     expect(memory).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!canMakeVenvs())('evidence that needs no copy', () => {
+  it('a `gate check --all` on the starting tree: its failures are known as old, even where a copy would not be trusted', () => {
+    const { repo: project, env } = installed('src');
+    const site = join(project.dir, '.venv', 'lib', readdirSync(join(project.dir, '.venv', 'lib'))[0] ?? '', 'site-packages');
+    writeFileSync(join(site, 'zz_live.pth'), `import sys; sys.path.insert(0, ${JSON.stringify(join(project.dir, 'src'))})\n`);
+    expect(runBin(['check', '--all'], { cwd: project.dir, env }).code).toBe(1);
+    project.write('src/shop/__init__.py', ADD_BROKEN);
+    const blocked = stop({ dir: project.dir, env });
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('FAILED tests/test_shop.py::test_add');
+    expect(blocked.stderr).toContain('Already failing before this turn (not caused by this change): tests/test_shop.py::test_old.');
+    expect(blocked.stderr).not.toContain('Could not tell');
   });
 });
 
