@@ -1,18 +1,25 @@
+import { killStrays } from './kill-strays.js';
+
 /**
  * Gates run in process groups of their own so that a timeout can kill a whole tree. Those groups
  * would outlive gate if a harness killed gate itself on its own timeout, so gate forwards the
- * signal to every group it started before it goes.
+ * signal to every group it started before it goes, and kills what left a group holding a gate's
+ * output (src/runner/kill-strays.ts).
  */
-const groups = new Set<number>();
+const groups = new Map<number, string | undefined>();
 let handlersInstalled = false;
 
-export function trackGroup(pid: number): void {
-  groups.add(pid);
+/** `runId`: the gate command's GATE_RUN_ID, by which what left its group is found. */
+export function trackGroup(pid: number, runId?: string): void {
+  groups.set(pid, runId);
   if (!handlersInstalled) {
     handlersInstalled = true;
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
       process.once(signal, () => {
-        for (const group of groups) killGroup(group, 'SIGKILL');
+        for (const [group, runId] of groups) {
+          killGroup(group, 'SIGKILL');
+          if (runId !== undefined) killStrays(runId);
+        }
         process.exit(signal === 'SIGINT' ? 130 : 143);
       });
     }

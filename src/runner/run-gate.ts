@@ -70,7 +70,7 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
     },
   });
   const pid = child?.pid;
-  if (pid !== undefined) trackGroup(pid);
+  if (pid !== undefined) trackGroup(pid, runId);
 
   let timedOut = false;
   let forceKill: NodeJS.Timeout | undefined;

@@ -68,6 +68,21 @@ describe('a gate that leaves a detached child holding its output', () => {
   }, 60_000);
 });
 
+describe('a gate run killed with SIGTERM (a harness on its own timeout)', () => {
+  it.skipIf(!onLinux)('also kills the child that left the gate\'s process group holding its output', async () => {
+    const made = project(['sh', '-c', "setsid sh -c 'echo $$ > ../left.pid; exec sleep 600' & sleep 600"], { timeout: 60 });
+    let gatePid = 0;
+    const run = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: made.repo.dir, env: { ...made.repo.env, CLAUDE_PROJECT_DIR: made.repo.dir }, input: hookPayload('Stop', 's', made.repo.dir) }, (pid) => {
+      gatePid = pid;
+    });
+    expect(await until(() => existsSync(made.pidFile) && readFileSync(made.pidFile, 'utf8').trim() !== '', 20_000)).toBe(true);
+    const child = leftPid(made.pidFile);
+    process.kill(gatePid, 'SIGTERM');
+    await run;
+    expect(await until(() => !isRunning(child), 5_000)).toBe(true);
+  }, 60_000);
+});
+
 describe('a gate run killed with SIGKILL', () => {
   it.skipIf(!existsSync('/usr/bin/timeout') && !existsSync('/bin/timeout'))('does not leave its gate running past the gate timeout', async () => {
     const made = project(['sh', '-c', 'echo $$ > ../left.pid; exec sleep 600'], { timeout: 2 });
