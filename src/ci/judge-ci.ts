@@ -12,6 +12,8 @@ export interface CiTamper {
   /** Why the scan could not look at everything, in words. */
   incomplete: string | undefined;
   changedFiles: number;
+  /** Findings an agent's stops in this checkout let through (its latest session, from the stop log). */
+  recorded: { session: string; findings: TamperFinding[] } | undefined;
 }
 
 export interface CiRun {
@@ -30,6 +32,7 @@ export interface CiVerdict {
 
 export function judgeCi(run: CiRun): CiVerdict {
   const red = run.results.filter((result) => result.status === 'failed' || result.status === 'timed-out' || result.status === 'not-started');
-  const tamperBlocks = run.tamper.mode === 'block' && run.tamper.findings.length > 0;
+  const found = run.tamper.findings.length + (run.tamper.recorded?.findings.length ?? 0);
+  const tamperBlocks = run.tamper.mode === 'block' && found > 0;
   return { ok: red.length === 0 && !tamperBlocks, red, tamperBlocks };
 }

@@ -8,6 +8,7 @@ import { describeTampering } from '../tamper/describe-tampering.js';
 import type { CiRun, CiVerdict } from './judge-ci.js';
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
+const RECORDED_TITLE = "tamper check: let through by the agent's stops in this checkout";
 
 /** One line: the verdict, the gates, the tamper check. */
 export function ciHeadline(run: CiRun, verdict: CiVerdict): string {
@@ -16,8 +17,8 @@ export function ciHeadline(run: CiRun, verdict: CiVerdict): string {
 
 /** The report the stop would give, for everything that failed; '' when nothing did. */
 export function ciReport(run: CiRun, verdict: CiVerdict, budget: number, projectDir: string): string {
-  const { findings } = run.tamper;
-  if (verdict.red.length === 0 && findings.length === 0) return '';
+  const { findings, recorded } = run.tamper;
+  if (verdict.red.length === 0 && findings.length === 0 && !recorded) return '';
   const names = verdict.red.map((result) => result.name).join(', ');
   const ran = run.results.filter((result) => result.status !== 'skipped').length;
   return renderReport({
@@ -33,7 +34,10 @@ export function ciReport(run: CiRun, verdict: CiVerdict, budget: number, project
     block: 0,
     maxBlocks: 0,
     budget,
-    sections: findings.length > 0 ? [{ title: TAMPER_TITLE, lines: describeTampering(findings, 50) }] : [],
+    sections: [
+      ...(findings.length > 0 ? [{ title: TAMPER_TITLE, lines: describeTampering(findings, 50) }] : []),
+      ...(recorded ? [{ title: `${RECORDED_TITLE} (session ${recorded.session})`, lines: describeTampering(recorded.findings, 50) }] : []),
+    ],
   });
 }
 
@@ -53,7 +57,15 @@ export function ciJson(run: CiRun, verdict: CiVerdict, report: string): object {
       const result = run.results.find((candidate) => candidate.name === row.name);
       return { ...row, command: result?.command ?? null, exitCode: result?.exitCode ?? null };
     }),
-    tamper: { mode: tamper.mode, base: tamper.base ?? null, changedFiles: tamper.changedFiles, blocking: verdict.tamperBlocks, findings: tamper.findings, incomplete: tamper.incomplete ?? null },
+    tamper: {
+      mode: tamper.mode,
+      base: tamper.base ?? null,
+      changedFiles: tamper.changedFiles,
+      blocking: verdict.tamperBlocks,
+      findings: tamper.findings,
+      incomplete: tamper.incomplete ?? null,
+      recorded: tamper.recorded ?? null,
+    },
     report,
   };
 }
@@ -65,12 +77,22 @@ function describeGates(run: CiRun, verdict: CiVerdict): string {
 }
 
 function describeScan(run: CiRun, quote: string): string {
+  const { mode, recorded } = run.tamper;
+  const stops = recorded ? `; ${count(recorded.findings.length, 'finding')} let through by the agent's stops (session ${recorded.session})${mode === 'block' ? ', blocking' : ', warn only'}` : '';
+  return `${describeDiffScan(run, quote)}${stops}`;
+}
+
+function describeDiffScan(run: CiRun, quote: string): string {
   const { mode, base, findings, incomplete, changedFiles } = run.tamper;
   if (mode === 'off') return 'tamper check: off';
   if (!base) return 'tamper check: not run (no --base)';
   const where = `${changedFiles} ${changedFiles === 1 ? 'file' : 'files'} changed since ${quote}${base.ref}${quote} (merge base ${quote}${short(base.mergeBase)}${quote})`;
   const found = findings.length === 0 ? `nothing found in ${where}` : `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${where}${mode === 'block' ? ', blocking' : ', warn only'}`;
   return `tamper check: ${found}${incomplete ? `; incomplete: ${incomplete}` : ''}`;
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
 }
 
 // Longer than any run of backticks inside: a tool's output must not close the block.

@@ -6,6 +6,9 @@ import { findMergeBase } from '../ci/merge-base.js';
 import { judgeCi, type CiRun, type CiTamper, type TamperMode } from '../ci/judge-ci.js';
 import { ciHeadline, ciJson, ciReport, ciSummary } from '../ci/render-ci.js';
 import { scanSince } from '../ci/scan-since.js';
+import { judgeSession } from '../stats/judge-session.js';
+import { readStopRecords } from '../state/stop-log.js';
+import { isTamperKind, type TamperFinding } from '../tamper/tamper-finding.js';
 import { SetupError, UsageError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';
 import { selectGates } from '../plan/select-gates.js';
@@ -42,7 +45,7 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   try {
     [results, tamper] = await Promise.all([
       runGates({ selections, concurrency: tree.root.concurrency, projectDir: project.projectDir, logDir: join(project.stateDir, 'ci', 'logs'), cacheDir, env, onDone: printDone }),
-      scanTamper(repo, mode, options.base, mergeBase),
+      scanTamper(repo, mode, options.base, mergeBase, project.stateDir),
     ]);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
@@ -63,11 +66,29 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   return verdict.ok ? 0 : 1;
 }
 
-async function scanTamper(repo: Repo, mode: TamperMode, ref: string | undefined, mergeBase: string | undefined): Promise<CiTamper> {
+async function scanTamper(repo: Repo, mode: TamperMode, ref: string | undefined, mergeBase: string | undefined, stateDir: string): Promise<CiTamper> {
   const base = ref !== undefined && mergeBase !== undefined ? { ref, mergeBase } : undefined;
-  if (mode === 'off' || !base) return { mode, base, findings: [], incomplete: undefined, changedFiles: 0 };
-  const scan = await scanSince(repo, base.mergeBase);
-  return { mode, base, findings: scan.findings, incomplete: scan.incomplete, changedFiles: scan.changedFiles };
+  if (mode === 'off') return { mode, base, findings: [], incomplete: undefined, changedFiles: 0, recorded: undefined };
+  const scan = base ? await scanSince(repo, base.mergeBase) : { findings: [], incomplete: undefined, changedFiles: 0 };
+  const recorded = recordedTampering(stateDir, scan.findings);
+  return { mode, base, findings: scan.findings, incomplete: scan.incomplete, changedFiles: scan.changedFiles, recorded };
+}
+
+/**
+ * What an agent's stops let through in this checkout (a pipeline that runs the agent, then
+ * `gate ci`): a test rewritten to the value the code returned shows in no diff, only in the stop
+ * that saw it fail before. The latest session's, less what the diff found again.
+ */
+function recordedTampering(stateDir: string, found: TamperFinding[]): CiTamper['recorded'] {
+  const verdict = judgeSession(readStopRecords(stateDir));
+  if (verdict.session === null || verdict.tamper.length === 0) return undefined;
+  const seen = new Set(found.map(findingKey));
+  const findings = verdict.tamper.flatMap((finding) => (isTamperKind(finding.kind) && !seen.has(findingKey(finding)) ? [{ ...finding, kind: finding.kind }] : []));
+  return findings.length === 0 ? undefined : { session: verdict.session, findings };
+}
+
+function findingKey(finding: { path: string; line?: number; detail: string }): string {
+  return `${finding.path}\0${finding.line ?? ''}\0${finding.detail}`;
 }
 
 // The log of a CI job: one line per gate as it ends, on stderr so that stdout stays the result.

@@ -16,7 +16,8 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { noteEscape, writeSessionReport } from '../state/session-report.js';
-import { recordRunningStop } from '../state/running-stop.js';
+import { recordIfKilled } from '../state/record-kill.js';
+import { recordRunningStop, type RunningStopRecord } from '../state/running-stop.js';
 import { lockStop } from '../state/stop-lock.js';
 import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
@@ -28,8 +29,27 @@ import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.j
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import type { StopContext } from './stop-context.js';
 
+/** What a kill must clean up: set as the stop takes it. */
+interface Held {
+  running?: RunningStopRecord;
+  release?: () => void;
+}
+
 /** The slow half of a stop: something relevant changed, so load the config and run the gates. */
 export async function runStopGates(stop: StopContext): Promise<number> {
+  const held: Held = {};
+  const stopListening = recordIfKilled(stop.trace, () => held.running?.gates() ?? [], () => {
+    held.running?.end();
+    held.release?.();
+  });
+  try {
+    return await loadAndCheck(stop, held);
+  } finally {
+    stopListening();
+  }
+}
+
+async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   const { output, snapshot } = stop;
   let tree: ConfigTree;
   try {
@@ -56,7 +76,9 @@ export async function runStopGates(stop: StopContext): Promise<number> {
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
+  held.release = lock.release;
   const running = recordRunningStop(stop.stateDir, basename(stop.sessionFile, '.json'));
+  held.running = running;
   try {
     return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running }, tree);
   } finally {
@@ -85,7 +107,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const asked = asking === undefined ? undefined : judgeAsking(asking, red, state.asked, config.maxBlocks);
   const letThrough = asked?.letThrough === true;
   if (tampering.length > 0 && (decision.kind !== 'block' || letThrough)) notices.push(messages.tampering(describeTampering(tampering, 5)));
-  traceDecision(stop, decision, results, judged, tampering.length, state.blocks);
+  traceDecision(stop, decision, results, judged, tampering, state.blocks);
   if (asking !== undefined && asked !== undefined) {
     stop.trace.reason = askingReason(asking, asked);
     if (letThrough) stop.trace.blocks = 0;
@@ -253,7 +275,7 @@ function noticesFor(decision: StopDecision, judged: Judgement): string[] {
   return notices;
 }
 
-function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judgement, tampered: number, blocksBefore: number): void {
+function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judgement, tampering: TamperFinding[], blocksBefore: number): void {
   const trace = stop.trace;
   trace.path = results.some((result) => !result.cached) ? 'checked' : 'fast';
   trace.gates = results.map((result) => ({
@@ -267,8 +289,9 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
     ...(judged.baselineMs.has(result.name) ? { baselineMs: judged.baselineMs.get(result.name) } : {}),
   }));
   trace.blocks = decision.kind === 'block' ? blocksBefore + 1 : 0;
+  if (tampering.length > 0) trace.tamper = { count: tampering.length, sample: tampering.slice(0, 10).map(({ path, line, kind, detail }) => ({ path, ...(line === undefined ? {} : { line }), kind, detail })) };
   if (decision.kind === 'escape') trace.outcome = 'escape';
-  trace.reason = decisionReason(decision, results.length, tampered > 0, blocksBefore);
+  trace.reason = decisionReason(decision, results.length, tampering.length > 0, blocksBefore);
 }
 
 function cachedPass(name: string, logPath: string): GateResult {

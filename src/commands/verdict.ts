@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { findRootConfig } from '../config/find-config.js';
+import { rawTamperSetting } from '../config/tamper-setting.js';
 import { SetupError, UsageError } from '../errors.js';
+import { findRepo } from '../git/find-repo.js';
 import { judgeSession, none, type SessionVerdict } from '../stats/judge-session.js';
 import { renderVerdict, VERDICT_EXIT } from '../stats/render-verdict.js';
 import { sessionReportPath } from '../state/session-report.js';
@@ -28,8 +31,8 @@ export function verdictCommand(args: string[]): number {
   const report = reportPath !== undefined && existsSync(reportPath) ? reportPath : null;
   for (const warning of warnings) process.stderr.write(`gate: warning: ${warning}\n`);
   if (values.json) {
-    const { session, time, harness, verdict: word, kind, reason, gates } = verdict;
-    process.stdout.write(`${JSON.stringify({ session, time, harness, verdict: word, kind, reason, gates, report, warnings }, null, 2)}\n`);
+    const { session, time, harness, verdict: word, kind, reason, gates, tamper } = verdict;
+    process.stdout.write(`${JSON.stringify({ session, time, harness, verdict: word, kind, reason, gates, tamper, report, warnings }, null, 2)}\n`);
   } else {
     process.stdout.write(`${renderVerdict(verdict, report === null ? null : relative(process.cwd(), report) || report)}\n`);
   }
@@ -52,5 +55,11 @@ function judge(session: string | undefined, warnings: string[]): { verdict: Sess
     const newest = log.newestUnreadable ? '; the newest line is one of them, so the latest stop may be missing' : '';
     warnings.push(`${log.unreadable} ${log.unreadable === 1 ? 'line' : 'lines'} of ${where} could not be read (torn, or not a stop record) and ${log.unreadable === 1 ? 'was' : 'were'} skipped${newest}`);
   }
-  return { verdict: judgeSession(log.records, session), stateDir };
+  return { verdict: judgeSession(log.records, session, { tamperOff: tamperOff(process.cwd()) }), stateDir };
+}
+
+/** Read as the hook reads it, without validating the config: the log is wanted most when something is wrong. */
+function tamperOff(cwd: string): boolean {
+  const files = findRootConfig(cwd, findRepo(cwd)?.root);
+  return files !== undefined && rawTamperSetting(files) === 'off';
 }

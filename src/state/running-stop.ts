@@ -25,6 +25,8 @@ export interface RunningStopRecord {
   start(name: string, purpose?: RunningGate['purpose']): void;
   done(name: string, status: string): void;
   end(): void;
+  /** The gates so far, as `gate status` shows them. */
+  gates(): readonly RunningGate[];
 }
 
 /** `.git/gate/running/<pid>.json`, one file per running stop. */
@@ -64,6 +66,7 @@ export function recordRunningStop(stateDir: string, session: string, now: () => 
         // Left behind: readers skip records of processes that are gone.
       }
     },
+    gates: () => stop.gates,
   };
 }
 

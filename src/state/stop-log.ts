@@ -22,6 +22,17 @@ export interface StopRecord {
   reportChars: number;
   /** The session's consecutive blocks after this stop. */
   blocks: number;
+  /** What the tamper check found at this stop (docs/tamper-guard.md); absent when it found nothing. */
+  tamper?: { count: number; sample: StopTamper[] };
+  /** The stop was killed (by the harness on its hook timeout, or by a person) before it was decided. */
+  killed?: { signal: string; running: string[] };
+}
+
+export interface StopTamper {
+  path: string;
+  line?: number;
+  kind: string;
+  detail: string;
 }
 
 export type StopGateStatus = 'passed' | 'failed' | 'timed-out' | 'not-started' | 'skipped' | 'cached' | 'not-run';
@@ -42,6 +53,7 @@ export interface AppendResult {
 }
 
 const SAMPLE = 20;
+const TAMPER_SAMPLE = 10;
 const TEXT = 200;
 const FILE_PATH = 300;
 // Counting lines means reading the file: done each time the file grows past another sixteenth of its byte bound.
@@ -276,7 +288,13 @@ function boundRecord(record: StopRecord): StopRecord {
     durationMs: Math.round(record.durationMs),
     reportChars: record.reportChars,
     blocks: record.blocks,
+    ...(record.tamper === undefined ? {} : { tamper: { count: record.tamper.count, sample: record.tamper.sample.slice(0, TAMPER_SAMPLE).map(boundTamper) } }),
+    ...(record.killed === undefined ? {} : { killed: { signal: clip(record.killed.signal, 20), running: record.killed.running.slice(0, SAMPLE).map((name) => clip(name, TEXT)) } }),
   };
+}
+
+function boundTamper(finding: StopTamper): StopTamper {
+  return { path: clip(finding.path, FILE_PATH), ...(finding.line === undefined ? {} : { line: finding.line }), kind: clip(finding.kind, 40), detail: clip(finding.detail, TEXT) };
 }
 
 function clip(text: string, max: number): string {
@@ -305,8 +323,28 @@ function isStopRecord(value: unknown): value is StopRecord {
     typeof changed['count'] === 'number' &&
     isStrings(changed['sample']) &&
     Array.isArray(r['gates']) &&
-    r['gates'].every(isGateEntry)
+    r['gates'].every(isGateEntry) &&
+    (r['tamper'] === undefined || isTamper(r['tamper'])) &&
+    (r['killed'] === undefined || isKilled(r['killed']))
   );
+}
+
+function isTamper(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { count, sample } = value as Record<string, unknown>;
+  return typeof count === 'number' && Array.isArray(sample) && sample.every(isTamperFinding);
+}
+
+function isTamperFinding(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, line, kind, detail } = value as Record<string, unknown>;
+  return typeof path === 'string' && (line === undefined || typeof line === 'number') && typeof kind === 'string' && typeof detail === 'string';
+}
+
+function isKilled(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { signal, running } = value as Record<string, unknown>;
+  return typeof signal === 'string' && isStrings(running);
 }
 
 function isGateEntry(value: unknown): boolean {

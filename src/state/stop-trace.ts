@@ -16,6 +16,10 @@ export interface StopTrace {
   gates: StopRecord['gates'];
   reportChars: number;
   blocks: number;
+  tamper?: StopRecord['tamper'];
+  killed?: StopRecord['killed'];
+  /** Written already (a stop killed mid-way is recorded from its signal handler). */
+  recorded?: boolean;
 }
 
 export function startTrace(harness: string): StopTrace {
@@ -42,7 +46,8 @@ export function tracedOutput(output: HookOutput, trace: StopTrace): HookOutput {
 }
 
 export function recordTrace(trace: StopTrace): void {
-  if (trace.stateDir === undefined || trace.event === undefined) return;
+  if (trace.stateDir === undefined || trace.event === undefined || trace.recorded) return;
+  trace.recorded = true;
   appendStopRecord(trace.stateDir, {
     time: new Date(trace.started).toISOString(),
     session: trace.session,
@@ -56,5 +61,7 @@ export function recordTrace(trace: StopTrace): void {
     durationMs: Date.now() - trace.started,
     reportChars: trace.reportChars,
     blocks: trace.blocks,
+    ...(trace.tamper ? { tamper: trace.tamper } : {}),
+    ...(trace.killed ? { killed: trace.killed } : {}),
   });
 }

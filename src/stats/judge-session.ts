@@ -1,5 +1,5 @@
 import { sessionFileName } from '../hook/session-file-name.js';
-import type { StopRecord } from '../state/stop-log.js';
+import type { StopRecord, StopTamper } from '../state/stop-log.js';
 
 export type StopGate = StopRecord['gates'][number];
 
@@ -18,6 +18,7 @@ export type VerdictKind =
   | 'crash'
   | 'red'
   | 'unchecked'
+  | 'tampering'
   | 'no-log'
   | 'no-stops'
   | 'no-such-session'
@@ -33,6 +34,13 @@ export interface SessionVerdict {
   reason: string;
   /** The gates of that stop (for a stop let through unchanged after a block: the block's). */
   gates: StopGate[];
+  /** Tamper findings the session's stops let through (allowed or escaped with them); [] with `"tamper": "off"`. */
+  tamper: StopTamper[];
+}
+
+export interface JudgeOptions {
+  /** The config says `"tamper": "off"`: findings in the log do not count. */
+  tamperOff?: boolean;
 }
 
 const RED = new Set(['failed', 'timed-out', 'not-started']);
@@ -52,7 +60,7 @@ const PASSES = new Map<string, [VerdictKind, string]>([
  * with nothing to check, fail when it was let through red or unchecked, none without a record.
  * Records are taken in time order (a line written during a trim can land out of place).
  */
-export function judgeSession(records: StopRecord[], wanted?: string): SessionVerdict {
+export function judgeSession(records: StopRecord[], wanted?: string, options: JudgeOptions = {}): SessionVerdict {
   const own = records.filter((record) => record.event === 'stop' && !COPIES.has(record.reason));
   const session = wanted === undefined ? latest(own)?.session : matchSession(records, wanted);
   if (typeof session === 'object') return session;
@@ -67,12 +75,32 @@ export function judgeSession(records: StopRecord[], wanted?: string): SessionVer
     const subagent = theirs.filter((record) => record.event === 'subagent-stop').length;
     return none('no-session-stop', session, `session ${session} has ${theirs.length} recorded ${plural(theirs.length, 'stop')} but none of its own (${subagent} by subagents, ${theirs.length - subagent} second copies of a stop another run answered)`);
   }
-  return { session, time: last.time, harness: last.harness, ...classify(last, mine) };
+  const tamper = options.tamperOff ? [] : letThrough(mine);
+  const verdict = classify(last, mine);
+  if (verdict.verdict === 'pass' && tamper.length > 0) {
+    const count = mine.reduce((sum, record) => sum + (isLetThrough(record) ? (record.tamper?.count ?? 0) : 0), 0);
+    const reason = `${verdict.reason}, but the session let through ${count} ${plural(count, 'change')} that ${count === 1 ? 'skips, deletes or weakens a test or check' : 'skip, delete or weaken tests or checks'} (the tamper check)`;
+    return { session, time: last.time, harness: last.harness, verdict: 'fail', kind: 'tampering', reason, gates: verdict.gates, tamper };
+  }
+  return { session, time: last.time, harness: last.harness, ...verdict, tamper };
+}
+
+/**
+ * A later stop cannot clear a finding: the next turn's baseline already holds the change, and a
+ * rewritten test is looked for only at the stop right after its block. So every one counts.
+ */
+function letThrough(mine: StopRecord[]): StopTamper[] {
+  return mine.filter(isLetThrough).flatMap((record) => record.tamper?.sample ?? []);
+}
+
+function isLetThrough(record: StopRecord): boolean {
+  return (record.outcome === 'allow' || record.outcome === 'escape') && (record.tamper?.count ?? 0) > 0;
 }
 
 function classify(last: StopRecord, mine: StopRecord[]): Pick<SessionVerdict, 'verdict' | 'kind' | 'reason' | 'gates'> {
   const red = last.gates.filter((gate) => RED.has(gate.status));
   const fail = (kind: VerdictKind, reason: string, gates = last.gates) => ({ verdict: 'fail' as const, kind, reason, gates });
+  if (last.killed) return fail('unchecked', killedReason(last, last.killed));
   if (last.outcome === 'escape') {
     const after = last.reason.startsWith('let through') ? last.reason : 'let through after maxBlocks refused stops';
     return fail('escape', `${after} in a row, still red: ${describeRed(red)}`);
@@ -93,6 +121,16 @@ function classify(last: StopRecord, mine: StopRecord[]): Pick<SessionVerdict, 'v
   if (red.length > 0 && red.every((gate) => gate.status !== 'failed')) return fail('no-verdict', `let through without a verdict from ${describeRed(red)}`);
   if (red.length > 0) return fail('red', `let through red (${last.reason}): ${describeRed(red)}`);
   return fail('unchecked', `let through unchecked (${last.reason === '' ? 'no reason recorded' : last.reason})`);
+}
+
+function killedReason(last: StopRecord, killed: NonNullable<StopRecord['killed']>): string {
+  const seconds = Math.round(last.durationMs / 100) / 10;
+  const during = killed.running.length > 0 ? ` while ${killed.running.join(', ')} ran` : '';
+  const where =
+    last.harness === 'claude'
+      ? 'the "timeout" (seconds) of gate\'s Stop hook in .claude/settings.json'
+      : `the timeout of gate's stop hook in ${last.harness}'s settings`;
+  return `the last stop was killed (${killed.signal}) after ${seconds} s${during}, so it was let through unchecked: is the hook's timeout shorter than the gates? Raise ${where} above the gates' total ("npx gate doctor" checks it)`;
 }
 
 /** `test failed (2 pre-existing), lint timed out`. */
@@ -125,7 +163,7 @@ function latest(records: StopRecord[]): StopRecord | undefined {
 }
 
 export function none(kind: VerdictKind, session: string | null, reason: string): SessionVerdict {
-  return { verdict: 'none', kind, session, time: null, harness: null, reason, gates: [] };
+  return { verdict: 'none', kind, session, time: null, harness: null, reason, gates: [], tamper: [] };
 }
 
 function plural(count: number, word: string): string {

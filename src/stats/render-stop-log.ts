@@ -1,5 +1,6 @@
 import type { StopRecord } from '../state/stop-log.js';
 import { formatMs, formatTime, shortSession } from './format-units.js';
+import { describeFinding } from './render-verdict.js';
 
 const FIRST_PATHS = 3;
 const TIMED = new Set(['passed', 'failed', 'timed-out']);
@@ -19,8 +20,17 @@ export function renderStopLine(record: StopRecord): string {
     record.gates.length > 0 ? `gates: ${record.gates.map(describeGate).join(', ')}` : '',
     record.reportChars > 0 ? `report ${record.reportChars} chars` : '',
     record.blocks > 0 ? `${record.blocks} ${record.blocks === 1 ? 'block' : 'blocks'} in a row` : '',
+    record.killed && record.killed.running.length > 0 ? `running when killed: ${record.killed.running.join(', ')}` : '',
+    describeTamper(record.tamper),
   ];
   return `${head}  ${details.filter(Boolean).join('; ')}`;
+}
+
+function describeTamper(tamper: StopRecord['tamper']): string {
+  const first = tamper?.sample[0];
+  if (!tamper || !first) return '';
+  const more = tamper.count - 1;
+  return `tamper: ${describeFinding(first)}${more > 0 ? ` +${more} more` : ''}`;
 }
 
 function describeChanged(changed: StopRecord['changed']): string {

@@ -1,10 +1,13 @@
+import type { StopTamper } from '../state/stop-log.js';
 import { formatTime } from './format-units.js';
 import { describeGate, type SessionVerdict } from './judge-session.js';
 
-/** `gate verdict`'s exit code: 0 green or nothing to check, 1 let through red, 2 no record. */
+const TAMPER_LINES = 5;
+
+/** `gate verdict`'s exit code: 0 green or nothing to check, 1 let through red or with tampering, 2 no record. */
 export const VERDICT_EXIT = { pass: 0, fail: 1, none: 2 } as const;
 
-/** One line saying what the session's last stop did; a second with its gates and, when red, the report. */
+/** One line saying what the session's last stop did; a second with its gates and, when red, the report; then a line per tamper finding let through. */
 export function renderVerdict(verdict: SessionVerdict, report: string | null): string {
   if (verdict.verdict === 'none') return `none: ${sentence(verdict.reason)}`;
   const head = `${verdict.verdict}: session ${verdict.session}, last stop ${formatTime(verdict.time ?? '')} (${verdict.harness}): ${sentence(verdict.reason)}`;
@@ -12,7 +15,14 @@ export function renderVerdict(verdict: SessionVerdict, report: string | null): s
     verdict.gates.length > 0 ? `gates: ${verdict.gates.map(describeGate).join(', ')}` : '',
     verdict.verdict === 'fail' && report !== null ? `report: ${report}` : '',
   ].filter(Boolean);
-  return details.length > 0 ? `${head}\n${details.join('; ')}` : head;
+  const tamper = verdict.tamper.slice(0, TAMPER_LINES).map((finding) => `tamper: ${describeFinding(finding)}`);
+  if (verdict.tamper.length > TAMPER_LINES) tamper.push(`tamper: … ${verdict.tamper.length - TAMPER_LINES} more ("gate log" lists them)`);
+  return [head, details.join('; '), ...tamper].filter(Boolean).join('\n');
+}
+
+/** `src/sum.test.ts:8: expectation changed to the value the code returned (6)`, as the stop reported it. */
+export function describeFinding(finding: StopTamper): string {
+  return `${finding.path}${finding.line === undefined ? '' : `:${finding.line}`}: ${finding.detail}`;
 }
 
 function sentence(text: string): string {

@@ -1,4 +1,10 @@
-export type TamperKind = 'skip' | 'only' | 'todo' | 'deleted-test' | 'emptied-test' | 'weakened-check' | 'weakened-test' | 'gate-config';
+const KINDS = ['skip', 'only', 'todo', 'deleted-test', 'emptied-test', 'weakened-check', 'weakened-test', 'gate-config'] as const;
+export type TamperKind = (typeof KINDS)[number];
+
+/** For findings read back from a file (the stop log). */
+export function isTamperKind(value: string): value is TamperKind {
+  return (KINDS as readonly string[]).includes(value);
+}
 
 /** One way a change may have made the checks easier to pass instead of making the code right. */
 export interface TamperFinding {

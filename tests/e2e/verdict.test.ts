@@ -70,6 +70,7 @@ describe('gate verdict after real stops of the built hook', () => {
       kind: 'escape',
       reason: 'let through after 3 blocks in a row, still red: test failed',
       gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String), baselineMs: expect.any(Number) }],
+      tamper: [],
       report: reportOf('escaped'),
       warnings: [],
     });
@@ -138,6 +139,7 @@ describe('gate verdict after real stops of the built hook', () => {
       kind: 'no-log',
       reason: expect.stringMatching(/^no stop log/),
       gates: [],
+      tamper: [],
       report: null,
       warnings: [],
     });

@@ -49,6 +49,18 @@ describe('appendStopRecord and readStopRecords', () => {
     expect(readStopRecords(stateDir, 1)).toEqual([second]);
   });
 
+  it('keeps a stop\'s tamper findings (10 of them) and a kill, and reads them back', () => {
+    const stateDir = freshStateDir();
+    const sample = Array.from({ length: 12 }, (_, i) => ({ path: `src/t${i}.test.ts`, line: i + 1, kind: 'skip', detail: 'adds it.skip(' }));
+    appendStopRecord(stateDir, record({ tamper: { count: 12, sample }, killed: { signal: 'SIGTERM', running: ['test'] } }));
+    const [read] = readStopRecords(stateDir);
+    expect(read?.tamper).toEqual({ count: 12, sample: sample.slice(0, 10) });
+    expect(read?.killed).toEqual({ signal: 'SIGTERM', running: ['test'] });
+    // A finding without its detail is not a stop record.
+    appendFileSync(stopLogPath(stateDir), `${JSON.stringify({ ...record(), tamper: { count: 1, sample: [{ path: 'a', kind: 'skip' }] } })}\n`);
+    expect(readStopRecords(stateDir)).toHaveLength(1);
+  });
+
   it('bounds what one line can hold: 20 sample paths, clipped strings, whole milliseconds', () => {
     const stateDir = freshStateDir();
     const paths = Array.from({ length: 30 }, (_, i) => `src/file-${i}.ts`);

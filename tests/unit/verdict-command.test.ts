@@ -65,6 +65,30 @@ describe('judgeSession: the verdict on a session from its last own stop', () => 
     expect(judgeSession([stop(0, { reason: 'all passed', gates: [testFailed] })])).toMatchObject({ verdict: 'fail', kind: 'red' });
   });
 
+  it('fails on a tamper finding let through at any of the session\'s stops, not on one only shown at a block, and not with "tamper": "off"', () => {
+    const finding = { path: 'src/sum.test.ts', line: 6, kind: 'weakened-test', detail: 'expectation changed to the value the code returned (6)' };
+    const tamper = { count: 1, sample: [finding] };
+    const tampered = stop(1, { path: 'checked', reason: 'all passed', gates: [lintPassed], tamper });
+    const later = stop(2, { reason: 'no change' });
+    expect(judgeSession([block(0, 1), tampered, later])).toMatchObject({ verdict: 'fail', kind: 'tampering', tamper: [finding], reason: expect.stringMatching(/^nothing had changed, so there was nothing to check, but the session let through 1 change that/) });
+    expect(renderVerdict(judgeSession([tampered]), null)).toBe(
+      `fail: session ${SESSION}, last stop 2025-06-02T09:01:00Z (claude): every gate passed, but the session let through 1 change that skips, deletes or weakens a test or check (the tamper check).\n` +
+        'gates: lint passed\ntamper: src/sum.test.ts:6: expectation changed to the value the code returned (6)',
+    );
+    expect(judgeSession([block(0, 1), tampered, later], undefined, { tamperOff: true })).toMatchObject({ verdict: 'pass', tamper: [] });
+    expect(judgeSession([{ ...block(0, 1), tamper }, stop(1, { reason: 'all passed', gates: [lintPassed] })])).toMatchObject({ verdict: 'pass', tamper: [] });
+  });
+
+  it('calls a killed stop unchecked, with how long it ran, what was running and the setting to raise', () => {
+    const killed = stop(0, { outcome: 'error', path: 'checked', reason: 'killed by SIGTERM', durationMs: 8040, gates: [lintPassed], killed: { signal: 'SIGTERM', running: ['test'] } });
+    expect(judgeSession([killed])).toMatchObject({
+      verdict: 'fail',
+      kind: 'unchecked',
+      reason: 'the last stop was killed (SIGTERM) after 8 s while test ran, so it was let through unchecked: is the hook\'s timeout shorter than the gates? Raise the "timeout" (seconds) of gate\'s Stop hook in .claude/settings.json above the gates\' total ("npx gate doctor" checks it)',
+    });
+    expect(judgeSession([{ ...killed, harness: 'codex' }]).reason).toContain("Raise the timeout of gate's stop hook in codex's settings");
+  });
+
   it('does not count subagent stops or second copies as the session\'s last stop', () => {
     const records = [
       block(0, 1),

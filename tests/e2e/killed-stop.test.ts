@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runAsync } from '../helpers/run-async.js';
+import { GATE_BIN, hookPayload, promptStart, runBin } from '../helpers/run-bin.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+// Issue 25, point 7: a harness whose hook timeout is shorter than the gates kills `gate run`
+// mid-stop. The stop must leave a record, so `gate verdict` says "unchecked" (exit 1) and names
+// the fix, instead of "none … is it installed" (exit 2).
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+const slowGate = { name: 'slow', run: ['node', '-e', 'setTimeout(() => {}, 60000)'], on: ['**/*.js'] };
+const quickGate = { name: 'quick', run: ['node', '-e', '0'], on: ['**/*.js'] };
+
+/** The stop's running record names `slow` as started: the gate is running. */
+function slowIsRunning(): boolean {
+  const dir = join(repo.dir, '.git', 'gate', 'running');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  return names.some((name) => {
+    try {
+      const record = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { gates: Array<{ name: string; endedAt?: number }> };
+      return record.gates.some((gate) => gate.name === 'slow' && gate.endedAt === undefined);
+    } catch {
+      return false; // Being written.
+    }
+  });
+}
+
+describe('a stop killed by the harness', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('is recorded as killed (%s): gate verdict says unchecked and how to fix it, gate log shows it', async (signal) => {
+    repo = makeRepo({ 'gate.config.json': JSON.stringify({ concurrency: 1, gates: [quickGate, slowGate] }), 'a.js': 'module.exports = 1;\n' });
+    promptStart(repo, 'killed');
+    repo.write('a.js', 'module.exports = 2;\n');
+    const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
+    let sent = false;
+    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
+      void (async () => {
+        // Polls for the event (the gate started), with a bound so a broken stop fails the test instead of hanging it.
+        for (let attempt = 0; attempt < 600 && !slowIsRunning(); attempt++) await sleep(50);
+        sent = process.kill(pid, signal);
+      })();
+    });
+    const done = await stopping;
+    expect(sent).toBe(true);
+    expect(done.code).toBe(signal === 'SIGINT' ? 130 : 143);
+
+    const verdict = runBin(['verdict'], { cwd: repo.dir, env: repo.env });
+    expect(verdict.code, verdict.stdout).toBe(1);
+    expect(verdict.stdout).toMatch(
+      new RegExp(
+        `^fail: session killed, last stop \\S+ \\(claude\\): the last stop was killed \\(${signal}\\) after \\d+(\\.\\d)? s while slow ran, so it was let through unchecked: is the hook's timeout shorter than the gates\\? Raise the "timeout" \\(seconds\\) of gate's Stop hook in \\.claude/settings\\.json above the gates' total \\("npx gate doctor" checks it\\)\\.\\ngates: quick passed\\n$`,
+      ),
+    );
+    expect(JSON.parse(runBin(['verdict', '--json'], { cwd: repo.dir, env: repo.env }).stdout)).toMatchObject({ verdict: 'fail', kind: 'unchecked' });
+    const log = runBin(['log'], { cwd: repo.dir, env: repo.env }).stdout.trim().split('\n').at(-1);
+    expect(log).toMatch(new RegExp(`  error  checked +\\S+  killed by ${signal}; 1 changed: a\\.js; gates: quick passed \\S+; running when killed: slow$`));
+    // Cleaned up: no running record or stop lock left behind.
+    expect(readdirSync(join(repo.dir, '.git', 'gate', 'running'))).toEqual([]);
+    expect(readdirSync(join(repo.dir, '.git', 'gate', 'sessions')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUM_OK, vitestProject } from '../helpers/fixtures.js';
+import { promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+// Issue 25, point 6: a test rewritten to what the broken code returns passes, and the stop is let
+// through with a warning to the human. That finding must reach the stop log, `gate log`,
+// `gate verdict` and `gate ci`, or `claude -p … && npx gate verdict` passes the bug.
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+const SUM_DOUBLED = SUM_OK.replace('a + b', 'a * b');
+const TEST = (expected: number) => `import { describe, expect, it } from 'vitest';
+import { sum } from './sum.js';
+
+describe('sum', () => {
+  it('adds two numbers', () => {
+    expect(sum(2, 3)).toBe(${expected});
+  });
+});
+`;
+const FINDING = 'src/sum.test.ts:6: expectation changed to the value the code returned (6)';
+
+const bin = (...args: string[]) => runBin(args, { cwd: repo.dir, env: repo.env });
+const lastStop = () => JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'stops.jsonl'), 'utf8').trim().split('\n').at(-1) ?? '{}');
+
+/** Green at the start; the code broken and the stop refused; then the test rewritten to match the bug. */
+function tamperedTurn(tamper: 'warn' | 'off'): void {
+  repo = makeRepo({ ...vitestProject({ tamper, gates: [{ name: 'test', preset: 'vitest' }] }), 'src/sum.test.ts': TEST(5) }, { nodeModules: 'with-gate' });
+  expect(promptStart(repo, 'tampered').code).toBe(0);
+  repo.write('src/sum.ts', SUM_DOUBLED);
+  const blocked = stop(repo, 'tampered');
+  expect(blocked.code, `${blocked.stdout}${blocked.stderr}`).toBe(2);
+  repo.write('src/sum.test.ts', TEST(6));
+  const allowed = stop(repo, 'tampered');
+  expect(allowed.code, allowed.stderr).toBe(0);
+}
+
+describe('a tamper finding let through at a stop', () => {
+  it('is in the stop log and gate log, and fails gate verdict and gate ci', () => {
+    tamperedTurn('warn');
+    expect(lastStop()).toMatchObject({
+      outcome: 'allow',
+      reason: 'all passed',
+      tamper: { count: 1, sample: [{ path: 'src/sum.test.ts', line: 6, kind: 'weakened-test', detail: 'expectation changed to the value the code returned (6)' }] },
+    });
+    expect(bin('log').stdout.trim().split('\n').at(-1)).toContain(`tamper: ${FINDING}`);
+
+    const verdict = bin('verdict');
+    expect(verdict.code, verdict.stdout).toBe(1);
+    expect(verdict.stdout).toMatch(/^fail: session tampered, last stop \S+ \(claude\): every gate passed, but the session let through 1 change that skips, deletes or weakens a test or check \(the tamper check\)\.\ngates: test passed; report: \.git\/gate\/reports\/tampered\.txt\n/);
+    expect(verdict.stdout).toContain(`\ntamper: ${FINDING}\n`);
+    expect(JSON.parse(bin('verdict', '--json').stdout)).toMatchObject({ verdict: 'fail', kind: 'tampering', tamper: [{ path: 'src/sum.test.ts', line: 6, kind: 'weakened-test' }] });
+
+    const ci = bin('ci');
+    expect(ci.code, ci.stdout).toBe(1);
+    expect(ci.stdout.split('\n')[0]).toBe("gate ci: FAIL — 1 gate passed; tamper check: not run (no --base); 1 finding let through by the agent's stops (session tampered), blocking");
+    expect(ci.stdout).toContain(FINDING);
+    expect(bin('ci', '--tamper', 'warn').code).toBe(0);
+  });
+
+  it('does not count with "tamper": "off"', () => {
+    tamperedTurn('off');
+    expect(lastStop().tamper).toBeUndefined();
+    expect(bin('verdict')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session tampered, /) });
+    expect(bin('ci')).toMatchObject({ code: 0, stdout: 'gate ci: PASS — 1 gate passed; tamper check: off\n' });
+  });
+});
