@@ -59,20 +59,28 @@ async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOpti
   const targets = tooLong && plan === undefined && named.length > 0 ? ['.'] : named;
   const usesFiles = typeof run === 'string' ? run.includes(FILES) : run.some((word) => word.includes(FILES));
   const shell = gate.shell && plan === undefined;
-  let argv: string[];
-  if (shell) {
-    const text = typeof run === 'string' ? run : run.join(' ');
-    argv = [text.split(FILES).join(shellWords(targets)).split(CACHE).join(quoteCommand([options.cacheDir]))];
-  } else {
-    const words = typeof run === 'string' ? splitCommand(run) : run;
-    argv = words.flatMap((word) => (word === FILES ? targets : [word.split(FILES).join(targets.join(' ')).split(CACHE).join(options.cacheDir)]));
-  }
-  const shown = shell ? (argv[0] ?? '') : withRunner(argv, gate.cwd);
+  const argv = expand(run, targets, shell, options.cacheDir);
+  // What is shown names a few files: a command line of thousands would swamp every report and notice.
+  const few = targets.length > SHOWN_FILES ? [...targets.slice(0, SHOWN_FILES), `@@${targets.length - SHOWN_FILES}-more@@`] : targets;
+  const shownArgv = few === targets ? argv : expand(run, few, shell, options.cacheDir);
+  const shown = (shell ? (shownArgv[0] ?? '') : withRunner(shownArgv, gate.cwd)).replace(MORE, '… and $1 more');
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
   const why = tooLong && plan === undefined && usesFiles ? '{files} is "." (the whole directory)' : plan?.why;
   return { argv: shell ? argv : spawnableArgv(argv), shell, display, nothingToRun: usesFiles && targets.length === 0, why, fast, narrowed: fast || usesFiles };
 }
+
+function expand(run: string | string[], targets: string[], shell: boolean, cacheDir: string): string[] {
+  if (shell) {
+    const text = typeof run === 'string' ? run : run.join(' ');
+    return [text.split(FILES).join(shellWords(targets)).split(CACHE).join(quoteCommand([cacheDir]))];
+  }
+  const words = typeof run === 'string' ? splitCommand(run) : run;
+  return words.flatMap((word) => (word === FILES ? targets : [word.split(FILES).join(targets.join(' ')).split(CACHE).join(cacheDir)]));
+}
+
+const SHOWN_FILES = 10;
+const MORE = /@@(\d+)-more@@/;
 
 // The tiers whose targets are file paths (the others name packages, crates or projects).
 const PATH_TIERS = new Set(['changed-files', 'js-imports', 'python-imports']);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onLinux } from '../helpers/processes.js';
@@ -81,5 +81,23 @@ describe('changed files whose names a tool or gate could misread', () => {
     const status = await runAsync(['status'], '');
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('ok.txt');
+  });
+
+  // 10,000 names of ~225 bytes: over Linux's 2 MiB for a whole command line (the issue had 50,000
+  // shorter ones; creating that many files takes a minute on a loaded machine).
+  it('more changed files than one command line holds: the full command runs, and every notice stays short', { timeout: 180_000 }, () => {
+    repo = makeRepo(config({ run: ['sh', '-c', 'if grep -rl --exclude-dir=.git BROKEN -- "$@"; then exit 1; fi', 'check', '{files}'] }));
+    const name = (dir: number, file: number) => join('generated', `part-${dir}`, `${'long-generated-name-'.repeat(10)}${file}.txt`);
+    for (let dir = 0; dir < 10; dir++) {
+      mkdirSync(join(repo.dir, 'generated', `part-${dir}`), { recursive: true });
+      for (let file = 0; file < 1000; file++) writeFileSync(join(repo.dir, name(dir, file)), 'fine\n');
+    }
+    writeFileSync(join(repo.dir, name(7, 7)), 'BROKEN\n');
+    const result = stop(repo);
+    expect(result.stderr).toContain(name(7, 7));
+    expect(result.code).toBe(2);
+    expect(result.stdout.length).toBeLessThan(2000);
+    expect(result.stderr.length).toBeLessThan(8000);
+    expect(readFileSync(join(repo.dir, '.git', 'gate', 'stops.jsonl'), 'utf8')).toContain('make a command line too long');
   });
 });

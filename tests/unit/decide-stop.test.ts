@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideStop, decisionReason } from '../../src/decide-stop.js';
+import { decideStop, decisionReason, describeOutcome } from '../../src/decide-stop.js';
 import type { GateResult, GateStatus } from '../../src/runner/gate-result.js';
 
 function result(name: string, status: GateStatus): GateResult {
@@ -36,5 +36,14 @@ describe('decisionReason', () => {
     expect(decisionReason(decideStop([], 0, 3, 'allow'), 0, false, 0)).toBe('no gate triggered');
     expect(decisionReason(decideStop([result('a', 'passed')], 0, 3, 'allow'), 1, false, 0)).toBe('all passed');
     expect(decisionReason(decideStop([result('a', 'timed-out')], 0, 3, 'allow'), 1, false, 0)).toBe('no verdict');
+  });
+});
+
+describe('describeOutcome', () => {
+  it('keeps a "could not start" short when the detail holds a whole command line', () => {
+    const detail = `Command failed with E2BIG: check ${'generated/file.txt '.repeat(50_000)}`;
+    const outcome = describeOutcome({ ...result('a', 'not-started'), detail });
+    expect(outcome.length).toBeLessThan(400);
+    expect(outcome).toMatch(/^could not start: Command failed with E2BIG: check generated/);
   });
 });

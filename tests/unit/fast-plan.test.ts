@@ -38,6 +38,15 @@ describe('the changed-files tier', () => {
     expect(await build(gate(LINT_TIER), ['--fix.js', 'a.js'])).toMatchObject({ argv: ['lint', '--cache', '/state/cache/lint/', './--fix.js', 'a.js'], fast: true });
   });
 
+  it('runs the full command when the changed files would not fit on one command line, and shows only a few of them', async () => {
+    const names = Array.from({ length: 2000 }, (_, index) => `${'a-long-generated-file-name-'.repeat(2)}${index}.js`);
+    for (const name of names) writeFileSync(join(dir, name), '');
+    expect(await build(gate(LINT_TIER), names)).toMatchObject({ argv: ['lint', '.'], fast: false, why: expect.stringMatching(/^2000 changed files make a command line too long \(1[12]\d KiB\): the full run$/) });
+    const few = await build(gate(LINT_TIER), names.slice(0, 25));
+    expect(few.argv).toHaveLength(28);
+    expect(few.display).toMatch(/ a-long-generated-file-name-a-long-generated-file-name-9\.js … and 15 more$/);
+  });
+
   it('runs the full command for a config change, a deleted file, a config with cross-file rules, --all and "related": false', async () => {
     writeFileSync(join(dir, 'a.js'), '');
     writeFileSync(join(dir, 'lint.config.js'), 'export default {}');
