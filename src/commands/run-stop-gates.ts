@@ -23,6 +23,7 @@ import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
 import { findRewrittenExpectations, rememberFailingTests, type GateRun } from '../tamper/rewritten-expectations.js';
+import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
@@ -123,7 +124,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
       asked: asked?.streak,
-      tests: config.tamper === 'off' ? undefined : rememberFailingTests(stop.root, runs(decision.failed)),
+      tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
     });
     const unchecked = notChecked(decision.noVerdict);
     const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
@@ -163,6 +164,17 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
     await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+/**
+ * A test found rewritten passes now, so this block would forget it: kept with its lines from the
+ * first block, so that the next stop looks again and the finding cannot slip through after one block.
+ */
+function keepRewritten(remembered: RememberedTest[], tampering: TamperFinding[], failing: RememberedTest[]): RememberedTest[] {
+  const rewritten = new Set(tampering.filter((finding) => finding.kind === 'weakened-test').map((finding) => finding.path));
+  const kept = remembered.filter((test) => rewritten.has(test.file));
+  const fresh = failing.filter((test) => !kept.some((old) => old.gate === test.gate && old.id === test.id));
+  return [...kept, ...fresh].slice(0, MAX_REMEMBERED_TESTS);
 }
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */

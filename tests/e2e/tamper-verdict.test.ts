@@ -62,6 +62,28 @@ describe('a tamper finding let through at a stop', () => {
     expect(bin('ci', '--tamper', 'warn').code).toBe(0);
   });
 
+  it('with "tamper": "block", is looked for again after its block, so another edit does not let it through', () => {
+    repo = makeRepo({ ...vitestProject({ tamper: 'block', gates: [{ name: 'test', preset: 'vitest' }] }), 'src/sum.test.ts': TEST(5) }, { nodeModules: 'with-gate' });
+    promptStart(repo, 'tampered');
+    repo.write('src/sum.ts', SUM_DOUBLED);
+    expect(stop(repo, 'tampered').code).toBe(2);
+    repo.write('src/sum.test.ts', TEST(6));
+    const tamperBlock = stop(repo, 'tampered');
+    expect(tamperBlock.code).toBe(2);
+    expect(tamperBlock.stderr).toContain(FINDING);
+    // The agent edits something else and stops again: the rewritten test is still there.
+    repo.write('README.md', '# fixture, edited\n');
+    const again = stop(repo, 'tampered');
+    expect(again.code, again.stdout).toBe(2);
+    expect(again.stderr).toContain(FINDING);
+    expect(bin('verdict').code).toBe(1);
+    // Undone: the test fails again, as it should until the code is fixed.
+    repo.write('src/sum.test.ts', TEST(5));
+    repo.write('src/sum.ts', SUM_OK);
+    expect(stop(repo, 'tampered').code).toBe(0);
+    expect(bin('verdict').code).toBe(0);
+  });
+
   it('does not count with "tamper": "off"', () => {
     tamperedTurn('off');
     expect(lastStop().tamper).toBeUndefined();
