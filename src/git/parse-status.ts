@@ -8,6 +8,8 @@ export interface StatusEntry {
   code: string;
   /** Present for the origin of a rename or copy, which also counts as changed. */
   from?: string;
+  /** A submodule: the commit the superproject's HEAD records for it (`hH`), "0…0" when new. */
+  submodule?: { recorded: string };
 }
 
 export interface Status {
@@ -27,9 +29,9 @@ export function parseStatus(output: string): Status {
       const match = /^# branch\.oid (\S+)$/.exec(record);
       if (match?.[1] && match[1] !== '(initial)') head = match[1];
     } else if (kind === '1') {
-      entries.push({ code: record.slice(2, 4), path: field(record, 8) });
+      entries.push({ code: record.slice(2, 4), path: field(record, 8), ...submodule(record) });
     } else if (kind === '2') {
-      entries.push({ code: record.slice(2, 4), path: field(record, 9), from: records[++i] ?? '' });
+      entries.push({ code: record.slice(2, 4), path: field(record, 9), from: records[++i] ?? '', ...submodule(record) });
     } else if (kind === 'u') {
       entries.push({ code: record.slice(2, 4), path: field(record, 10) });
     } else if (kind === '?') {
@@ -37,6 +39,12 @@ export function parseStatus(output: string): Status {
     }
   }
   return { head, entries };
+}
+
+// "1 XY S<c><m><u> mH mI mW hH hI path": an "S" in the third field marks a submodule.
+function submodule(record: string): { submodule?: { recorded: string } } {
+  const words = record.split(' ', 7);
+  return words[2]?.startsWith('S') ? { submodule: { recorded: words[6] ?? '' } } : {};
 }
 
 /** The path is everything after the n-th space: paths themselves may contain spaces. */

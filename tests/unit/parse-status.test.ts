@@ -4,6 +4,14 @@ import { parseStatus } from '../../src/git/parse-status.js';
 const OID = 'a'.repeat(40);
 
 describe('parseStatus', () => {
+  it('marks a submodule with the commit the superproject records for it', () => {
+    const output = [`1 .M SCM. 160000 160000 160000 ${OID} ${OID} lib`, `1 A. S... 000000 160000 160000 ${'0'.repeat(40)} ${OID} new lib`, ''].join('\0');
+    expect(parseStatus(output).entries).toEqual([
+      { code: '.M', path: 'lib', submodule: { recorded: OID } },
+      { code: 'A.', path: 'new lib', submodule: { recorded: '0'.repeat(40) } },
+    ]);
+  });
+
   it('reads the head and every kind of entry, paths with spaces intact', () => {
     const output = [
       `# branch.oid ${OID}`,
