@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { fsPath } from '../git/path-bytes.js';
@@ -33,6 +33,8 @@ function findCrossFileRule(cwd: string, rule: { configs: string[]; mentions: str
   for (const config of names) {
     let text: string;
     try {
+      // Regular files (or links to one) only: reading a FIFO would wait forever.
+      if (!statSync(join(cwd, config)).isFile()) continue;
       text = readFileSync(join(cwd, config), 'utf8');
     } catch {
       continue;
