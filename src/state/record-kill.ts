@@ -1,8 +1,13 @@
 import type { RunningGate } from './running-stop.js';
+import type { StopGateStatus } from './stop-log.js';
 import { recordTrace, type StopTrace } from './stop-trace.js';
 
-const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-type KillSignal = keyof typeof SIGNALS;
+const SIGNALS = [
+  ['SIGHUP', 1],
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+] as const;
+const ENDED: StopGateStatus[] = ['passed', 'failed', 'timed-out', 'not-started'];
 
 /**
  * While a stop runs its gates, a signal (a harness killing the hook on its timeout, a person's
@@ -11,7 +16,7 @@ type KillSignal = keyof typeof SIGNALS;
  * groups and exits) runs after this one. Returns the function that stops listening.
  */
 export function recordIfKilled(trace: StopTrace, gates: () => readonly RunningGate[], cleanUp: () => void): () => void {
-  const handlers = (Object.keys(SIGNALS) as KillSignal[]).map((signal) => {
+  const handlers = SIGNALS.map(([signal, number]) => {
     const handler = () => {
       stopListening();
       trace.outcome = 'error';
@@ -21,9 +26,9 @@ export function recordIfKilled(trace: StopTrace, gates: () => readonly RunningGa
       trace.gates = finishedGates(gates());
       recordTrace(trace);
       cleanUp();
-      // Another handler (the runner's) exits after killing the gates; if none does, this one does.
-      if (process.listenerCount(signal) === 0) process.exit(128 + SIGNALS[signal]);
-      else process.nextTick(() => process.exit(128 + SIGNALS[signal]));
+      // The runner's handler, next in line, kills the gates' groups and exits; if there is none yet
+      // (no gate started) or it does not exit, this does, once the signal's handlers have run.
+      process.nextTick(() => process.exit(128 + number));
     };
     process.prependListener(signal, handler);
     return [signal, handler] as const;
@@ -40,7 +45,9 @@ function runningNames(gates: readonly RunningGate[]): string[] {
 
 /** The stop's own runs that ended before the kill, as the log records gates. */
 function finishedGates(gates: readonly RunningGate[]): StopTrace['gates'] {
-  return gates.flatMap((gate) =>
-    gate.endedAt === undefined || gate.purpose === 'baseline' ? [] : [{ name: gate.name, status: gate.status === 'passed' || gate.status === 'failed' || gate.status === 'timed-out' || gate.status === 'not-started' ? gate.status : 'not-run', durationMs: gate.endedAt - gate.startedAt }],
-  );
+  return gates.flatMap((gate) => (gate.endedAt === undefined || gate.purpose === 'baseline' ? [] : [{ name: gate.name, status: statusOf(gate.status), durationMs: gate.endedAt - gate.startedAt }]));
+}
+
+function statusOf(status: string | undefined): StopGateStatus {
+  return ENDED.find((known) => known === status) ?? 'not-run';
 }
