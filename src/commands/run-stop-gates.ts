@@ -25,7 +25,7 @@ import { findTampering } from '../tamper/find-tampering.js';
 import { findRewrittenExpectations, rememberFailingTests, type GateRun } from '../tamper/rewritten-expectations.js';
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
-import { baselineFailures, failureIds } from '../verdict/baseline-failures.js';
+import { type BaselineAnswer, baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import type { StopContext } from './stop-context.js';
@@ -252,8 +252,10 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
     if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
     // A baseline on which every gate passed needs no second look.
     const started = Date.now();
-    const before = passedDigest === stop.baseline.digest ? [] : await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
+    const answer = passedDigest === stop.baseline.digest ? { failing: [] } : await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
     if (passedDigest !== stop.baseline.digest) judgement.baselineMs.set(result.name, Date.now() - started);
+    if (answer.doubt) judgement.notes.set(result.name, [`Could not tell which failures were there before this turn (${answer.doubt}): each counts as new.`]);
+    const before = answer.failing;
     if (before === undefined) continue;
     const old = ids.filter((id) => before.includes(id));
     if (old.length === 0) continue;
@@ -269,12 +271,12 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
 }
 
 /** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */
-async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Failure[]): Promise<string[] | undefined> {
-  if (!stop.baseline) return undefined;
+async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Failure[]): Promise<BaselineAnswer> {
+  if (!stop.baseline) return { failing: undefined };
   stop.running?.start(gate.name, 'baseline');
   const full = stop.env['GATE_BASELINE'] === 'full';
   const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env, failures, full });
-  stop.running?.done(gate.name, before === undefined ? 'no answer' : 'done');
+  stop.running?.done(gate.name, before.failing === undefined ? 'no answer' : 'done');
   return before;
 }
 
