@@ -56,9 +56,11 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
     onDone: options.onDone,
   });
   const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
-  // Every gate passed on this tree: a stop on the same tree needn't run them again.
+  // Every gate passed on this tree, or every gate its change triggered (as at a passing stop): a
+  // stop on the same tree needn't run them again, and later changes are measured from here.
   const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
-  if (allPassed && snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+  const changePassed = !everything && results.length > 0 && results.every((result) => result.status === 'passed' || result.status === 'skipped');
+  if ((allPassed || changePassed) && snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
   if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
   return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed };

@@ -158,12 +158,24 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   } else if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
     noteEscape(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), state.blocks > 0);
-  } else if (decision.kind === 'allow' && decision.passed && snapshot && results.length > 0 && tampering.length === 0) {
+  } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
+    // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
     // Imported only here: a receipt when this stop ran every gate of the repository in full (docs/receipts-and-ci.md).
-    await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
+    if (results.length > 0 && tampering.length === 0) {
+      await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
+    }
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+/**
+ * A change that triggers no gate, measured from the last tree that passed, passes too. From any other
+ * baseline (the turn's start, HEAD) nothing ran, so nothing is known to pass.
+ */
+function continuesLastPass(stop: StopContext): boolean {
+  const passed = readPassed(passedPath(stop.stateDir)).value;
+  return passed !== undefined && passed.snapshot.digest === stop.baseline?.digest && passed.configHash === stop.configFiles.hash;
 }
 
 /**
