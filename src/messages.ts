@@ -16,9 +16,14 @@ export const messages = {
   unchangedSinceBlock: (red: string[]) =>
     `gate: the agent stopped again without changing anything since it was blocked; let the turn end. Still failing: ${red.join(', ')}.`,
   tampering: (lines: string[]) => `gate: the change skips, deletes or weakens tests or checks:\n${lines.join('\n')}`,
-  preExisting: (gates: string[]) => `gate: ${gates.join(', ')} still failing, but only with failures from before this turn; the stop was allowed.`,
-  flaky: (parts: string[]) => `gate: flaky — ${parts.join('; ')}. The stop was allowed.`,
-  noVerdict: (parts: string[]) => `gate: no verdict from ${parts.join('; ')}; the stop was allowed.`,
+  /** Facts about a stop's gates, said with whatever it decided: `allowed` only when nothing else says the decision. */
+  preExisting: (gates: string[], allowed: boolean) =>
+    `gate: ${gates.join(', ')} still failing, but only with failures from before this turn${allowed ? '; the stop was allowed.' : ' (not blocking).'}`,
+  flaky: (parts: string[], allowed: boolean) => `gate: flaky — ${parts.join('; ')}.${allowed ? ' The stop was allowed.' : ''}`,
+  noVerdict: (parts: string[], allowed: boolean) => `gate: no verdict from ${parts.join('; ')}${allowed ? '; the stop was allowed.' : '.'}`,
+  /** The first line of the report kept for the human when a stop is let through red: nothing was refused. */
+  letThroughHeader: (red: string[], gateCount: number) =>
+    red.length > 0 ? `gate: ${red.length} of ${gateCount} checks failed (${red.join(', ')}) at this stop, which was let through.` : 'gate: this stop was let through.',
   leftRunning: (gate: string, processes: string) => `gate: ${gate} left running: ${processes}, killed (they kept its output open after it exited).`,
   configInvalid: (detail: string) =>
     `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "npx gate check".`,

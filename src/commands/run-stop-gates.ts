@@ -15,7 +15,7 @@ import { dropKnownFailures } from '../report/drop-known-failures.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
-import { noteEscape, writeSessionReport } from '../state/session-report.js';
+import { noteLetThrough, writeSessionReport } from '../state/session-report.js';
 import { recordIfKilled } from '../state/record-kill.js';
 import { recordRunningStop, type RunningStopRecord } from '../state/running-stop.js';
 import { lockStop } from '../state/stop-lock.js';
@@ -126,28 +126,10 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       asked: asked?.streak,
       tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
     });
-    const unchecked = notChecked(decision.noVerdict);
-    const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
-      failed: decision.failed.map((result) => ({
-        name: result.name,
-        command: result.command,
-        outcome: describeOutcome(result),
-        filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set(judged.oldIds.get(result.name))),
-        log: relative(stop.projectDir, result.logPath),
-        notes: judged.notes.get(result.name),
-      })),
-      gateCount: results.filter((result) => result.status !== 'skipped').length,
-      block: state.blocks + 1,
-      maxBlocks: config.maxBlocks,
-      budget: config.budget,
-      sections: [
-        ...(tampering.length > 0 ? [{ title: TAMPER_TITLE, lines: [TAMPER_LEAD, ...describeTampering(tampering)] }] : []),
-        ...(decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
-      ],
-    });
+    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1);
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
-    writeSessionReport(stop.stateDir, basename(stop.sessionFile, '.json'), report + unchecked);
-    return output.block(report + unchecked, toHuman);
+    writeSessionReport(stop.stateDir, basename(stop.sessionFile, '.json'), report);
+    return output.block(report, toHuman);
   }
 
   // A stop let through because the agent asked extends the streak; a green one ends it.
@@ -155,9 +137,11 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt, asked: streak });
   if (asking !== undefined && asked !== undefined && letThrough) {
     notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
+    // What `gate verdict` shows is what this stop found, not an older block's report.
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
   } else if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
-    noteEscape(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), state.blocks > 0);
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
   } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
@@ -167,6 +151,44 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
     }
   }
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
+}
+
+/**
+ * What this stop found, as the agent reads it at a block (`block`: its number), or, for a stop let
+ * through red (`block` undefined), under a first line that refuses nothing.
+ */
+function renderStopReport(
+  stop: StopContext,
+  config: ResolvedConfig,
+  decision: StopDecision,
+  results: GateResult[],
+  judged: Judgement,
+  tampering: TamperFinding[],
+  block: number | undefined,
+): string {
+  const unchecked = notChecked(decision.noVerdict);
+  const failed = decision.kind === 'allow' ? [] : decision.failed;
+  const gateCount = results.filter((result) => result.status !== 'skipped').length;
+  const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
+    failed: failed.map((result) => ({
+      name: result.name,
+      command: result.command,
+      outcome: describeOutcome(result),
+      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set(judged.oldIds.get(result.name))),
+      log: relative(stop.projectDir, result.logPath),
+      notes: judged.notes.get(result.name),
+    })),
+    gateCount,
+    block: block ?? 0,
+    maxBlocks: config.maxBlocks,
+    budget: config.budget,
+    ...(block === undefined ? { header: messages.letThroughHeader(failed.map((result) => result.name), gateCount) } : {}),
+    sections: [
+      ...(tampering.length > 0 ? [{ title: TAMPER_TITLE, lines: [TAMPER_LEAD, ...describeTampering(tampering)] }] : []),
+      ...(decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
+    ],
+  });
+  return report + unchecked;
 }
 
 /**
@@ -292,12 +314,18 @@ async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Fail
   return before;
 }
 
+/**
+ * What the human is told about the gates besides the decision. One stop, one decision, said once:
+ * a block, an escape or a stop let through because the agent asked say it in their own notice, and
+ * on a plain allow only the first of these does.
+ */
 function noticesFor(decision: StopDecision, judged: Judgement): string[] {
   const notices: string[] = [];
+  const allowed = () => decision.kind === 'allow' && notices.length === 0;
   const noVerdict = decision.noVerdict.map((result) => `${result.name} (${describeOutcome(result)})`);
-  if (noVerdict.length > 0) notices.push(messages.noVerdict(noVerdict));
-  if (decision.preExisting.length > 0) notices.push(messages.preExisting(decision.preExisting.map((result) => result.name)));
-  if (judged.flaky.length > 0) notices.push(messages.flaky(judged.flaky));
+  if (noVerdict.length > 0) notices.push(messages.noVerdict(noVerdict, allowed()));
+  if (decision.preExisting.length > 0) notices.push(messages.preExisting(decision.preExisting.map((result) => result.name), allowed()));
+  if (judged.flaky.length > 0) notices.push(messages.flaky(judged.flaky, allowed()));
   return notices;
 }
 

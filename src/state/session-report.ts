@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureStateDir } from './state-files.js';
 
@@ -30,18 +30,12 @@ export function writeSessionReport(stateDir: string, session: string, text: stri
 }
 
 /**
- * At an escape the agent is shown nothing new; the human is told what is still red. The file gets
- * that notice, above the last report the agent was shown: the one written at the block just before
- * (`afterBlocks`; with `maxBlocks` 0 there is none, and the file may hold an older escape's notice).
+ * A stop let through red (an escape after maxBlocks, a question to the human): the agent is shown
+ * nothing, the human is told what is red. The file holds that notice above what this stop found —
+ * never an earlier block's report, which may name failures fixed since.
  */
-export function noteEscape(stateDir: string, session: string, notice: string, afterBlocks: boolean): void {
-  let last = '';
-  try {
-    if (afterBlocks) last = readFileSync(sessionReportPath(stateDir, session), 'utf8');
-  } catch {
-    // The block's report could not be written: the notice alone.
-  }
-  writeSessionReport(stateDir, session, last === '' ? `${notice}\n` : `${notice}\n\nThe last report the agent was shown:\n\n${last}`);
+export function noteLetThrough(stateDir: string, session: string, notice: string, report: string): void {
+  writeSessionReport(stateDir, session, `${notice}\n\nWhat this last stop found (the agent was not shown it):\n\n${report}`);
 }
 
 function pruneReports(dir: string): void {

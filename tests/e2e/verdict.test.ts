@@ -74,10 +74,10 @@ describe('gate verdict after real stops of the built hook', () => {
       report: reportOf('escaped'),
       warnings: [],
     });
-    // The report file: what the human was told at the escape, above the last report the agent read.
+    // The report file: what the human was told at the escape, above what that last stop found.
     const report = readFileSync(parsed.report, 'utf8');
     expect(report).toMatch(/^gate: let the turn end after 3 blocked stops in a row; still failing: test\./);
-    expect(report).toContain('The last report the agent was shown:\n\ngate: 1 of 1 checks failed (test); stop refused, block 3 of 3.');
+    expect(report).toContain('What this last stop found (the agent was not shown it):\n\ngate: 1 of 1 checks failed (test) at this stop, which was let through.');
     expect(report).toContain('sum > adds two numbers');
     expect(statSync(parsed.report).mode & 0o777).toBe(0o600);
     expect(statSync(join(repo.dir, '.git', 'gate', 'reports')).mode & 0o777).toBe(0o700);
