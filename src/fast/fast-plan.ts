@@ -24,7 +24,7 @@ export type Planner = (input: FastInput) => Promise<FastPlan>;
 // Planners that read the repository load only when a gate of theirs runs: the hot path never pays.
 const PLANNERS: Record<FastTier['by'], () => Promise<Planner>> = {
   'changed-files': async () => (await import('./changed-files.js')).planChangedFiles,
-  incremental: async () => planIncremental,
+  incremental: async () => (await import('./incremental.js')).planIncremental,
   typescript: async () => (await import('./typescript.js')).planTypescript,
   'python-imports': async () => (await import('./python-imports.js')).planPythonImports,
   'go-packages': async () => (await import('./go-packages.js')).planGoPackages,
@@ -56,9 +56,3 @@ export function fullRunFirst({ gate, files, mode }: FastInput, unit: string): Fa
   const global = files.find((file) => needsFullRun(file));
   return global === undefined ? undefined : { kind: 'full', why: `${global} changed, which affects every ${unit}` };
 }
-
-/** A tool whose own cache makes a whole run cheap (mypy): the cache lives under gate's state. */
-const planIncremental: Planner = async ({ gate, mode }) =>
-  mode === 'full'
-    ? { kind: 'full', why: 'the full run, without the cache' }
-    : { kind: 'fast', run: gate.tier.run, targets: [], why: 'incremental: the tool\'s cache under gate\'s state' };

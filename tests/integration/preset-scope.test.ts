@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { toolEnv } from '../helpers/tools.js';
+
+// Each preset on a project whose own config narrows what the tool checks: the full run and the fast
+// tier both check what the project's own command checks, so a finding outside that scope blocks nothing.
+const python = requireTools('mypy', 'ruff', 'pytest');
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+function setUp(files: Record<string, string>, preset: string, nodeModules = false) {
+  repo = makeRepo(files, { nodeModules });
+  const env = { PATH: toolEnv()['PATH'] ?? '', PYTHONDONTWRITEBYTECODE: '1' };
+  return { gate: presetGate(repo.dir, preset, env), env: { ...repo.env, ...env } };
+}
+
+async function both(files: Record<string, string>, preset: string, changed: string[], nodeModules = false) {
+  const { gate, env } = setUp(files, preset, nodeModules);
+  const full = await run(repo.dir, gate, changed, env, true);
+  const fast = await run(repo.dir, gate, changed, env);
+  return { gate, full, fast };
+}
+
+// Unannotated on purpose: `mypy --strict .` fails it; the project's own `mypy` never looks at it.
+const UNTYPED = 'def helper(x):\n    return x\n';
+const TYPED = 'def price(cents: int) -> float:\n    return cents / 100\n';
+
+describe.skipIf(!python)('mypy: what the config names, not the whole folder', () => {
+  it.each([
+    ['pyproject.toml', '[tool.mypy]\nstrict = true\nfiles = ["src"]\n'],
+    ['mypy.ini', '[mypy]\nstrict = True\nfiles = src\n'],
+    ['setup.cfg', '[metadata]\nname = shop\n\n[mypy]\nstrict = True\nfiles = src\n'],
+  ])('%s naming files: plain mypy, full run and fast tier pass', async (config, text) => {
+    const { gate, full, fast } = await both({ [config]: text, 'src/shop.py': TYPED, 'tests/test_shop.py': UNTYPED }, 'mypy', ['tests/test_shop.py']);
+    expect((await build(repo.dir, gate, [], true)).argv).toEqual(['mypy']);
+    expect((await build(repo.dir, gate, ['tests/test_shop.py'])).argv).toEqual(['mypy', '--cache-dir', expect.stringContaining('cache')]);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+  });
+
+  it('still fails for an error inside the files the config names', async () => {
+    const { full, fast } = await both({ 'pyproject.toml': '[tool.mypy]\nstrict = true\nfiles = ["src"]\n', 'src/shop.py': UNTYPED }, 'mypy', ['src/shop.py']);
+    expect(full.status).toBe('failed');
+    expect(fast.status).toBe('failed');
+  });
+
+  it('checks the whole folder when the config names nothing, and mypy.ini wins over pyproject.toml as in mypy', async () => {
+    const { gate, full } = await both({ 'mypy.ini': '[mypy]\nstrict = True\n', 'pyproject.toml': '[tool.mypy]\nfiles = ["src"]\n', 'src/shop.py': TYPED, 'tests/test_shop.py': UNTYPED }, 'mypy', []);
+    expect((await build(repo.dir, gate, [], true)).argv).toEqual(['mypy', '.']);
+    expect(full.status).toBe('failed');
+  });
+});
+
+describe.skipIf(!python)('ruff, pytest: excludes and testpaths (right before issue 26; these document it)', () => {
+  it('ruff: an excluded file the turn changed is not linted, full run or fast tier', async () => {
+    const files = { 'pyproject.toml': '[tool.ruff]\nextend-exclude = ["legacy"]\n\n[tool.ruff.lint]\nselect = ["F"]\n', 'legacy/old.py': 'import os\n', 'shop.py': TYPED };
+    const { full, fast } = await both(files, 'ruff', ['legacy/old.py']);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+  });
+
+  it('pytest: a failing test outside testpaths is not run, full run or fast tier', async () => {
+    const files = {
+      'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      'tests/test_ok.py': 'def test_ok():\n    assert True\n',
+      'examples/test_demo.py': 'def test_demo():\n    assert False\n',
+    };
+    const { full, fast } = await both(files, 'pytest', ['examples/test_demo.py']);
+    expect(full.status).toBe('passed');
+    expect(fast.status).not.toBe('failed');
+  });
+});
+
+describe('tsc, eslint, biome: the project\'s tsconfig, flat config ignores and files.includes (right before issue 26)', () => {
+  it('tsc: a file outside tsconfig include is not checked, full run or fast tier', async () => {
+    const files = { 'tsconfig.json': '{ "compilerOptions": { "strict": true, "incremental": true }, "include": ["src"] }\n', 'src/a.ts': 'export const a: number = 1;\n', 'scratch/b.ts': 'export const b: string = 2;\n' };
+    const { full, fast } = await both(files, 'tsc', ['scratch/b.ts'], true);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+  });
+
+  it('eslint: a file the flat config ignores, passed by the fast tier, is a warning and no failure', async () => {
+    const files = {
+      'package.json': '{ "type": "module" }\n',
+      'eslint.config.js': 'export default [{ ignores: ["legacy/**"] }, { rules: { "no-unused-vars": "error" } }];\n',
+      'legacy/old.js': 'const unused = 1;\n',
+      'src/a.js': 'export const a = 1;\n',
+    };
+    const { full, fast } = await both(files, 'eslint', ['legacy/old.js'], true);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+  });
+
+  it('biome: a file outside files.includes, passed by the fast tier, is skipped', async () => {
+    const files = {
+      'biome.json': '{\n\t"files": { "includes": ["src/**", "!src/generated/**"] }\n}\n',
+      'src/generated/g.js': 'var a   =   1\n',
+      'src/a.js': 'export const a = 1;\n',
+    };
+    const { full, fast } = await both(files, 'biome', ['src/generated/g.js'], true);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+  });
+});
