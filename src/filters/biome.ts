@@ -1,17 +1,22 @@
 import { cleanText } from './clean-text.js';
+import { diagnosticId, numberRepeats } from './diagnostic-id.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
 
 // `biome check`: each diagnostic opens with "file:line:col category  FIXABLE  ━━━" (a whole-file one,
 // like "file format ━━━", has no position), then "  × message" (! warning, i info; ✖ ⚠ ℹ when
 // coloured), code frames ("  > 3 │ ..." marks the line), notes, suggested fixes and diffs; then the
-// totals, and a closing "check ━━━" diagnostic that only says errors were emitted.
+// totals, and a closing "check ━━━" diagnostic that only says errors were emitted. A formatting one
+// ("file format") shows its diff as "  3   │ - old" / "    3 │ + new" lines: the changed ones are kept.
 const HEADER = /^(\S.*?)\s+━{3,}$/;
 const LOCATED = /^(.+?):(\d+):(\d+) (\S+)(.*)$/;
 const MARKER = /^\s*([×✖!⚠iℹ]) (.*)$/;
 const POINTED = /^\s*>\s*\d+\s*│/;
 const TOTALS = /^(?:Found \d+ \w+\.|The number of diagnostics exceeds|Diagnostics not shown: \d+|Skipped \d+ suggested fix)/;
 const TIMING = /^Checked \d+ files? in /;
+const CHANGED = /^\s*\d*\s+\d*\s*│ [-+] /;
+const MAX_CHANGED = 20;
+const COMMANDS = new Set(['check', 'format', 'lint', 'ci']);
 const SYMBOLS: Record<string, string> = { '✖': '×', '⚠': '!', ℹ: 'i' };
 const RANK: Record<string, number> = { '×': 0, '!': 1, i: 2 };
 
@@ -23,6 +28,8 @@ interface Diagnostic {
   lines: string[];
   severity: string;
   message: string;
+  /** How many changed lines a formatting diagnostic showed (the first MAX_CHANGED are kept). */
+  changed: number;
 }
 
 export function biomeFilter(raw: string): Filtered {
@@ -50,29 +57,37 @@ export function biomeFilter(raw: string): Filtered {
     const marker = MARKER.exec(line);
     if (marker) {
       const symbol = SYMBOLS[marker[1] ?? ''] ?? marker[1] ?? '';
-      if (current.message === '') Object.assign(current, { severity: symbol, message: marker[2] ?? '' });
+      const first = current.message === '';
+      if (first) Object.assign(current, { severity: symbol, message: marker[2] ?? '' });
       current.lines.push(`  ${symbol} ${marker[2] ?? ''}`);
+      if (first && current.category === 'format' && current.file !== undefined) current.lines.push(`  i Run \`npx biome format --write ${current.file}\` to format it.`);
+    } else if (current.category === 'format' && CHANGED.test(line)) {
+      if (current.changed++ < MAX_CHANGED) current.lines.push(`    ${line.trim()}`);
     } else if (POINTED.test(line)) current.lines.push(`    ${line.trim()}`);
     else if (!line.includes('│') && !/^\s*[─]+/.test(line)) current.lines.push(`    ${line.trim()}`);
   }
-  // The closing "check" diagnostic restates the verdict the totals already give.
-  const kept = diagnostics.filter((diagnostic) => !(diagnostic.file === undefined && diagnostic.header === 'check'));
+  // The closing diagnostic, named after the command ("check", "format" …), restates the verdict the totals give.
+  const kept = diagnostics.filter((diagnostic) => !(diagnostic.file === undefined && COMMANDS.has(diagnostic.header)));
   const ordered = [...kept].sort((a, b) => (RANK[a.severity] ?? 3) - (RANK[b.severity] ?? 3));
-  const failures: Failure[] = ordered.map((diagnostic) => ({
-    id: `${diagnostic.file ?? diagnostic.header}:${diagnostic.line ?? 0}:${diagnostic.category}`,
-    ...(diagnostic.file === undefined ? {} : { file: diagnostic.file }),
-    ...(diagnostic.line === undefined ? {} : { line: diagnostic.line }),
-    message: diagnostic.message,
-  }));
-  return buildFiltered({ items: ordered.map((diagnostic) => [diagnostic.header, ...diagnostic.lines]), noun: 'problems', summary: summary.length > 0 ? [summary.join(' ')] : [], failures }, lines, raw);
+  const failures: Failure[] = numberRepeats(
+    ordered.map((diagnostic) => ({
+      id: diagnosticId(diagnostic.file ?? diagnostic.header, diagnostic.category, diagnostic.message),
+      ...(diagnostic.file === undefined ? {} : { file: diagnostic.file }),
+      ...(diagnostic.line === undefined ? {} : { line: diagnostic.line }),
+      message: diagnostic.message,
+    })),
+  );
+  const items = ordered.map((diagnostic) => [diagnostic.header, ...diagnostic.lines, ...(diagnostic.changed > MAX_CHANGED ? [`    … ${diagnostic.changed - MAX_CHANGED} more changed lines`] : [])]);
+  return buildFiltered({ items, noun: 'problems', summary: summary.length > 0 ? [summary.join(' ')] : [], failures }, lines, raw);
 }
 
 function parseHeader(text: string): Diagnostic {
-  const header = text.replace(/\s{2,}/g, ' ');
+  // Biome 2.0's betas print a project's paths from its root: "/src/x.ts". Biome prints no absolute paths.
+  const header = text.replace(/\s{2,}/g, ' ').replace(/^\/(?=[^/\s])/, '');
   const located = LOCATED.exec(header);
-  if (located) return { header, file: located[1], line: Number(located[2]), category: located[4] ?? '', lines: [], severity: '', message: '' };
+  if (located) return { header, file: located[1], line: Number(located[2]), category: located[4] ?? '', lines: [], severity: '', message: '', changed: 0 };
   // "package.json format": a file and a category, or a bare category ("check").
   const words = header.split(' ');
   const category = words.length > 1 ? words.at(-1) ?? '' : header;
-  return { header, ...(words.length > 1 ? { file: words.slice(0, -1).join(' ') } : {}), category, lines: [], severity: '', message: '' };
+  return { header, ...(words.length > 1 ? { file: words.slice(0, -1).join(' ') } : {}), category, lines: [], severity: '', message: '', changed: 0 };
 }

@@ -1,4 +1,5 @@
 import { cleanText } from './clean-text.js';
+import { numberRepeats } from './diagnostic-id.js';
 import type { Filtered } from './filter.js';
 import { CARGO_REMARK, CARGO_STATUS, CARGO_VERDICT, CARGO_WARNING_COUNT, keepRustDiagnostic, readVerdict, sortVerdicts } from './native/cargo-lines.js';
 import { collectFiltered } from './native/collect-filtered.js';
@@ -24,5 +25,6 @@ export function cargoClippyFilter(raw: string): Filtered {
     else if (isRustDiagnostic(line)) index = keepRustDiagnostic(out, lines, index, seen, true) - 1;
     else if (line !== '') out.item([line]);
   }
-  return out.done(sortVerdicts(summary));
+  const result = out.done(sortVerdicts(summary));
+  return { ...result, failures: numberRepeats(result.failures) };
 }

@@ -1,4 +1,5 @@
 import { cleanText } from './clean-text.js';
+import { diagnosticId, numberRepeats } from './diagnostic-id.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
 import { genericFilter } from './generic.js';
@@ -42,11 +43,11 @@ export function eslintFilter(raw: string): Filtered {
   if (problems.length === 0) return genericFilter(lines.filter((line) => !CRASH_NOISE.test(line)).join('\n'));
   // Errors are what fail the gate: with hundreds of problems, warnings must not crowd them out.
   const ordered = [...problems.filter((problem) => problem.severity === 'error'), ...problems.filter((problem) => problem.severity !== 'error')];
-  const failures: Failure[] = ordered.map((problem) => ({
-    id: `${problem.file}:${problem.line}:${problem.rule ?? problem.severity}`,
-    file: problem.file,
-    line: problem.line,
-    message: problem.text.slice(problem.text.indexOf(`  ${problem.severity}  `) + problem.severity.length + 4).replace(/\s{2}\S+$/, ''),
-  }));
+  const failures: Failure[] = numberRepeats(
+    ordered.map((problem) => {
+      const message = problem.text.slice(problem.text.indexOf(`  ${problem.severity}  `) + problem.severity.length + 4).replace(/\s{2}\S+$/, '');
+      return { id: diagnosticId(problem.file, problem.rule ?? problem.severity, message), file: problem.file, line: problem.line, message };
+    }),
+  );
   return buildFiltered({ items: ordered.map((problem) => [problem.text]), noun: 'problems', summary, failures }, lines, raw);
 }

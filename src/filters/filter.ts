@@ -1,6 +1,9 @@
 /** One failing test or diagnostic, by identity: what issue-level comparisons (pre-existing, flaky) key on. */
 export interface Failure {
-  /** Stable identity: a test's full name ("src/a.test.ts > sum > adds"), or "file:line:rule" for a diagnostic. */
+  /**
+   * Stable identity: a test's full name ("src/a.test.ts > sum > adds"), or for a diagnostic its file,
+   * rule and message without the line ("a.py arg-type: …", " (#2)" for a repeat: src/filters/diagnostic-id.ts).
+   */
   id: string;
   file?: string;
   line?: number;

@@ -1,5 +1,6 @@
 import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
+import { readFormatterOutput } from './formatter-output.js';
 import { sliceWhole } from '../whole-text.js';
 
 const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
@@ -11,12 +12,14 @@ const TRAILING_TIME = /[ \t]*(?:\bin )?[([]?\d+(?:\.\d+)?\s?(?:ms|s|sec)[)\]]?(?
 /**
  * For any tool: strips escapes, drops stack frames inside libraries and Node itself and timing
  * figures, collapses repeated lines and runs of blank lines. Keeps everything else in order.
+ * Names no failures, but for a formatter's check it knows (src/filters/formatter-output.ts).
  */
 export function genericFilter(raw: string): Filtered {
   const lines: string[] = [];
   let dropped = 0;
   let repeats = 0;
-  for (const rawLine of cleanText(raw)) {
+  const cleaned = cleanText(raw);
+  for (const rawLine of cleaned) {
     if (LIBRARY_FRAME.test(rawLine) || TIMING_LINE.test(rawLine)) {
       dropped++;
       continue;
@@ -39,5 +42,8 @@ export function genericFilter(raw: string): Filtered {
   while (lines.at(-1) === '') lines.pop();
   // The last line of most tools is their verdict or totals: keep it however long the rest is.
   const summary = lines.length > 1 ? lines.splice(-1) : [];
-  return { items: lines.map((line) => [line]), noun: 'lines', summary, dropped, failures: [] };
+  // A formatter's check (prettier, gofmt, rustfmt): its files are its failures, and the fix is said.
+  const formatter = readFormatterOutput(cleaned);
+  if (formatter !== undefined) summary.push(formatter.fix);
+  return { items: lines.map((line) => [line]), noun: 'lines', summary, dropped, failures: formatter?.failures ?? [] };
 }

@@ -1,4 +1,5 @@
 import { cleanText } from './clean-text.js';
+import { numberRepeats } from './diagnostic-id.js';
 import type { Filtered } from './filter.js';
 import { collectFiltered } from './native/collect-filtered.js';
 import { GO_PACKAGE_HEADER, goDiagnosticEnd, parseGoDiagnostic } from './native/go-lines.js';
@@ -20,5 +21,6 @@ export function goVetFilter(raw: string): Filtered {
       index = end - 1;
     } else if (line !== '' && !GO_PACKAGE_HEADER.test(line) && !/^exit status \d+$/.test(line)) out.item([line]);
   }
-  return out.done([]);
+  const result = out.done([]);
+  return { ...result, failures: numberRepeats(result.failures) };
 }

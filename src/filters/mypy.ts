@@ -1,4 +1,5 @@
 import { cleanText } from './clean-text.js';
+import { diagnosticId, numberRepeats } from './diagnostic-id.js';
 import type { Filtered } from './filter.js';
 import { collectFiltered } from './native/collect-filtered.js';
 
@@ -8,7 +9,7 @@ const TOTALS = /^(?:Found \d+ errors? in \d+ files?|Success: no issues found)/;
 
 /**
  * mypy (plain, --pretty, coloured): one item per error with its notes and source excerpt; the error
- * code ([arg-type]) kept and used in the failure's id. Notes that stand alone (reveal_type) are items too.
+ * code ([arg-type]) kept and used in the failure's id (src/filters/diagnostic-id.ts). Notes that stand alone (reveal_type) are items too.
  */
 export function mypyFilter(raw: string): Filtered {
   const lines = cleanText(raw);
@@ -24,7 +25,8 @@ export function mypyFilter(raw: string): Filtered {
       const end = wrapped.findIndex((line) => /^\s/.test(line) || DIAGNOSTIC.test(line));
       const text = [pendingFailure.message, ...wrapped.slice(0, end === -1 ? undefined : end)].join(' ');
       const code = CODE.exec(text)?.[1];
-      out.fail({ id: `${pendingFailure.file}:${pendingFailure.line}:${code ?? 'error'}`, file: pendingFailure.file, line: pendingFailure.line, message: text.replace(CODE, '') });
+      const message = text.replace(CODE, '');
+      out.fail({ id: diagnosticId(pendingFailure.file, code ?? 'error', message), file: pendingFailure.file, line: pendingFailure.line, message });
     }
     current = undefined;
     pendingFailure = undefined;
@@ -52,5 +54,6 @@ export function mypyFilter(raw: string): Filtered {
     if (severity === 'error') pendingFailure = { file, line: lineNumber, message };
   }
   flush();
-  return out.done(summary);
+  const result = out.done(summary);
+  return { ...result, failures: numberRepeats(result.failures) };
 }

@@ -1,4 +1,5 @@
 import { cleanText } from './clean-text.js';
+import { diagnosticId, numberRepeats } from './diagnostic-id.js';
 import type { Failure, Filtered } from './filter.js';
 import { buildFiltered } from './js/build-filtered.js';
 
@@ -65,11 +66,12 @@ export function tscFilter(raw: string): Filtered {
     if (last.endsWith('):') && /^\s{2}\S/.test(last)) current.lines[current.lines.length - 1] = `${last} ${line.trim()}`;
     else current.lines.push(line);
   }
-  const failures: Failure[] = diagnostics.map((diagnostic) => ({
-    id: `${diagnostic.file ?? ''}:${diagnostic.line ?? 0}:${diagnostic.code}`,
-    ...(diagnostic.file === undefined ? {} : { file: diagnostic.file, line: diagnostic.line }),
-    message: (diagnostic.lines[0] ?? '').replace(/^.*?(?:error|warning|message) TS\d+: /, ''),
-  }));
+  const failures: Failure[] = numberRepeats(
+    diagnostics.map((diagnostic) => {
+      const message = (diagnostic.lines[0] ?? '').replace(/^.*?(?:error|warning|message) TS\d+: /, '');
+      return { id: diagnosticId(diagnostic.file, diagnostic.code, message), ...(diagnostic.file === undefined ? {} : { file: diagnostic.file, line: diagnostic.line }), message };
+    }),
+  );
   // `--pretty false` prints no totals; the count is what the agent needs when most errors are left out.
   if (summary.length === 0 && diagnostics.length > 0) summary.push(countLine(diagnostics));
   return buildFiltered({ items: diagnostics.map((diagnostic) => diagnostic.lines), noun: 'errors', summary, failures }, lines, raw);

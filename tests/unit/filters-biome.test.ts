@@ -28,19 +28,19 @@ describe('biome filter', () => {
     expect(result.summary).toEqual(['Found 5 errors. Found 4 warnings. Found 2 infos.']);
   });
 
-  it('keeps formatter complaints without their diffs, and drops code frames, fixes, timings and the closing verdict', () => {
+  it('keeps formatter complaints with their changed lines, and drops code frames, lint fixes, timings and the closing verdict', () => {
     const text = kept('check');
-    expect(text).toContain('src/cart.js format\n  × Formatter would have printed the following content:');
+    expect(text).toContain('src/cart.js format\n  × Formatter would have printed the following content:\n  i Run `npx biome format --write src/cart.js` to format it.\n    ');
     expect(text).toContain('  i Unsafe fix: Use === instead.');
-    for (const noise of ['━', '··', '→', '^^^', '│ +', '│ -', '4 │   return n', 'Checked 4 files', 'ms.', 'Some errors were emitted']) {
+    for (const noise of ['━', '^^^', '4 │   return n', '7   │ - export·const·label', 'Checked 4 files', 'ms.', 'Some errors were emitted']) {
       expect(text).not.toContain(noise);
     }
   });
 
   it('gives a structured failure per diagnostic', () => {
     expect(biomeFilter(fixture('check')).failures.slice(0, 2)).toEqual([
-      { id: 'package.json:0:format', file: 'package.json', message: 'Formatter would have printed the following content:' },
-      { id: 'src/cart.js:7:lint/suspicious/noDoubleEquals', file: 'src/cart.js', line: 7, message: 'Using == may be unsafe if you are relying on type coercion.' },
+      { id: 'package.json format: Formatter would have printed the following content:', file: 'package.json', message: 'Formatter would have printed the following content:' },
+      { id: 'src/cart.js lint/suspicious/noDoubleEquals: Using == may be unsafe if you are relying on type coercion.', file: 'src/cart.js', line: 7, message: 'Using == may be unsafe if you are relying on type coercion.' },
     ]);
   });
 

@@ -22,9 +22,9 @@ describe('eslint filter', () => {
     expect(result.summary).toEqual(['✖ 8 problems (6 errors, 2 warnings)', '0 errors and 1 warning potentially fixable with the `--fix` option.']);
   });
 
-  it('gives a structured failure per problem, keyed by file, line and rule', () => {
+  it('gives a structured failure per problem, keyed by file, rule and message (not the line)', () => {
     expect(eslintFilter(fixture('stylish')).failures[1]).toEqual({
-      id: '/tmp/jsf/tools/es/basic/src/cart.js:1:no-unused-vars',
+      id: "/tmp/jsf/tools/es/basic/src/cart.js no-unused-vars: 'readFile' is defined but never used",
       file: '/tmp/jsf/tools/es/basic/src/cart.js',
       line: 1,
       message: "'readFile' is defined but never used",

@@ -24,19 +24,19 @@ describe('mypyFilter', () => {
     expect(filtered.items[8]).toEqual(['app/service.py:19: note: Revealed type is "def (ages: builtins.list[builtins.int]) -> builtins.int"']);
   });
 
-  it('describes each error by file:line:code, and not the notes', () => {
+  it('describes each error by file, code and message (the line apart), and not the notes', () => {
     const failures = mypyFilter(fixture('errors.txt')).failures;
-    expect(failures.map((failure) => failure.id)).toEqual([
-      'app/models.py:11:arg-type',
-      'app/models.py:18:return-value',
-      'app/service.py:3:import',
-      'app/service.py:9:union-attr',
-      'app/service.py:13:operator',
-      'app/service.py:16:assignment',
-      'app/service.py:17:arg-type',
-      'app/service.py:18:attr-defined',
+    expect(failures.map((failure) => `${failure.file}:${failure.line}: ${failure.id.split(' ')[1]}`)).toEqual([
+      'app/models.py:11: arg-type:',
+      'app/models.py:18: return-value:',
+      'app/service.py:3: import:',
+      'app/service.py:9: union-attr:',
+      'app/service.py:13: operator:',
+      'app/service.py:16: assignment:',
+      'app/service.py:17: arg-type:',
+      'app/service.py:18: attr-defined:',
     ]);
-    expect(failures[3]).toEqual({ id: 'app/service.py:9:union-attr', file: 'app/service.py', line: 9, message: 'Item "None" of "Optional[User]" has no attribute "name"' });
+    expect(failures[3]).toEqual({ id: 'app/service.py union-attr: Item "None" of "Optional[User]" has no attribute "name"', file: 'app/service.py', line: 9, message: 'Item "None" of "Optional[User]" has no attribute "name"' });
   });
 
   it('reads --pretty output: wrapped messages, source excerpts, the code on a continuation line', () => {
@@ -54,7 +54,7 @@ describe('mypyFilter', () => {
   it('keeps a blocking syntax error', () => {
     const filtered = mypyFilter(fixture('syntax-error.txt'));
     expect(filtered.items).toEqual([['broken.py:2: error: invalid syntax  [syntax]']]);
-    expect(filtered.failures).toEqual([{ id: 'broken.py:2:syntax', file: 'broken.py', line: 2, message: 'invalid syntax' }]);
+    expect(filtered.failures).toEqual([{ id: 'broken.py syntax: invalid syntax', file: 'broken.py', line: 2, message: 'invalid syntax' }]);
     expect(filtered.summary).toEqual(['Found 1 error in 1 file (errors prevented further checking)']);
   });
 

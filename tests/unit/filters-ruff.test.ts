@@ -29,10 +29,10 @@ describe('ruffFilter', () => {
     ]);
   });
 
-  it('describes each diagnostic by file:line:rule, the same in the full and concise formats', () => {
+  it('describes each diagnostic by file, rule and message, the same in the full and concise formats', () => {
     const full = ruffFilter(fixture('full-reconstructed.txt')).failures;
-    expect(full[0]).toEqual({ id: 'app/util.py:1:E401', file: 'app/util.py', line: 1, message: 'Multiple imports on one line' });
-    expect(full.map((failure) => failure.id.split(':')[2])).toEqual(['E401', 'F401', 'E721', 'F631', 'F401', 'F401', 'F841', 'E711', 'F821', 'F841', 'E722', 'E741', 'E731', 'F841', 'F541']);
+    expect(full[0]).toEqual({ id: 'app/util.py E401: Multiple imports on one line', file: 'app/util.py', line: 1, message: 'Multiple imports on one line' });
+    expect(full.map((failure) => failure.id.split(' ')[1]?.replace(/:$/, ''))).toEqual(['E401', 'F401', 'E721', 'F631', 'F401', 'F401', 'F841', 'E711', 'F821', 'F841', 'E722', 'E741', 'E731', 'F841', 'F541']);
     const concise = ruffFilter(fixture('concise-reconstructed.txt'));
     expect(concise.failures).toEqual(full);
     expect(concise.items[4]).toEqual(['app/views.py:1:8: F401 [*] `os` imported but unused']);
@@ -63,7 +63,7 @@ describe('ruffFilter', () => {
       ['input.py:1:8: F401 [*] `os` imported but unused', '1 | import os  # F401', '  |        ^^ F401', '  = help: Remove unused import: `os`'],
       ['input.py:3:1: invalid-syntax: Cannot use `match` statement on Python 3.9 (syntax was added in Python 3.10)', '3 | match 42:  # invalid-syntax', '  | ^^^^^'],
     ]);
-    expect(filtered.failures.map((failure) => failure.id)).toEqual(['input.py:1:F401', 'input.py:3:invalid-syntax']);
+    expect(filtered.failures.map((failure) => failure.id)).toEqual(['input.py F401: `os` imported but unused', 'input.py invalid-syntax: Cannot use `match` statement on Python 3.9 (syntax was added in Python 3.10)']);
     expect(filtered.summary).toEqual(['Found 2 errors.', '[*] 1 fixable with the `--fix` option.']);
   });
 });

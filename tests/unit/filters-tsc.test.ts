@@ -43,9 +43,9 @@ describe('tsc filter', () => {
     expect(tscFilter(fixture('tsconfig-error')).items).toContainEqual(["tsconfig.json(1,56): error TS5025: Unknown compiler option 'targett'. Did you mean 'target'?"]);
   });
 
-  it('gives a structured failure per diagnostic, keyed by file, line and code', () => {
+  it('gives a structured failure per diagnostic, keyed by file, code and message (not the line)', () => {
     expect(tscFilter(fixture('plain')).failures[0]).toEqual({
-      id: 'src/main.ts:2:TS2307',
+      id: "src/main.ts TS2307: Cannot find module './missing-module.js' or its corresponding type declarations.",
       file: 'src/main.ts',
       line: 2,
       message: "Cannot find module './missing-module.js' or its corresponding type declarations.",

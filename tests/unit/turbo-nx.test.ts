@@ -171,11 +171,13 @@ describe('turbo filter: each failed task through its own tool filter', () => {
   });
 
   it('filters tsc, ESLint and Biome output per package', () => {
-    expect(filterOutput('turbo', fixture('turbo', 'typecheck.txt')).failures.map((failure) => failure.id).sort()).toEqual(['@shop/lib > types.ts:2:TS2339', '@shop/web > types.ts:1:TS2322']);
+    const typecheck = filterOutput('turbo', fixture('turbo', 'typecheck.txt')).failures;
+    expect(typecheck.map((failure) => `${failure.id.split(': ')[0]} ${failure.line}`).sort()).toEqual(['@shop/lib > types.ts TS2339 2', '@shop/web > types.ts TS2322 1']);
     const lint = filterOutput('turbo', fixture('turbo', 'lint.txt'));
     expect(lint.noun).toBe('problems');
-    expect(lint.failures.map((failure) => failure.id)).toContain('@shop/api > /tmp/gate-tn/apps/api/index.js:2:no-unused-vars');
-    expect(lint.failures.map((failure) => failure.id)).toContain('@shop/leaf > index.js:2:lint/suspicious/noDoubleEquals');
+    expect(lint.failures.map((failure) => failure.id)).toContain("@shop/api > /tmp/gate-tn/apps/api/index.js no-unused-vars: 'unused' is assigned a value but never used");
+    expect(lint.failures.map((failure) => failure.id)).toContain('@shop/leaf > index.js lint/suspicious/noDoubleEquals: Using == may be unsafe if you are relying on type coercion.');
+    expect(lint.failures.map((failure) => failure.id)).not.toContain('@shop/leaf > lint lint: Some errors were emitted while running checks.');
     expect(lint.items.map((item) => item[0])).toContain("@shop/api:lint: /tmp/gate-tn/apps/api/index.js:3:50  error  'missing' is not defined  no-undef");
   });
 

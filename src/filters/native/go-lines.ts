@@ -1,3 +1,4 @@
+import { diagnosticId } from '../diagnostic-id.js';
 import type { Failure } from '../filter.js';
 
 /** A compiler or vet diagnostic: "store/store.go:15:17: undefined: valu", "vet: x.go:3:1: missing return". */
@@ -8,8 +9,8 @@ export const GO_PACKAGE_HEADER = /^# \S+/;
 export function parseGoDiagnostic(line: string): Failure | undefined {
   const match = DIAGNOSTIC.exec(line);
   if (match === null) return undefined;
-  const [, file = '', lineText, column, message = ''] = match;
-  return { id: `${file}:${lineText}${column === undefined ? '' : `:${column}`}`, file, line: Number(lineText), message };
+  const [, file = '', lineText, , message = ''] = match;
+  return { id: diagnosticId(file, 'go', message), file, line: Number(lineText), message };
 }
 
 /** The lines of the diagnostic starting at `start`: the compiler indents its continuations with a tab. */

@@ -1,3 +1,4 @@
+import { diagnosticId } from '../diagnostic-id.js';
 import type { Failure } from '../filter.js';
 
 const HEADER = /^(error|warning)(?:\[(\w+)\])?: (.*)$/;
@@ -44,7 +45,7 @@ export function readRustDiagnostic(lines: string[], start: number): RustDiagnost
   const file = location?.[1];
   const lineNumber = location === undefined ? undefined : Number(location[2]);
   const failure: Failure = {
-    id: `${file === undefined ? '' : `${file}:${lineNumber}:`}${name ?? severity}`,
+    id: diagnosticId(file, name ?? severity, message),
     ...(file === undefined ? {} : { file, line: lineNumber }),
     message,
   };
