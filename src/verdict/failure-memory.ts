@@ -11,8 +11,9 @@ type Memory = Array<{ digest: string; gates: Record<string, GateRecord> }>;
 
 const KEEP_TREES = 30;
 
-// v2: answers from a baseline copy are kept only when the copy proved it ran the commit's own code;
-// the first file (failures.json) may hold answers from copies that imported the edited code.
+// v2: answers from a baseline copy are kept only when the copy proved it ran the commit's own code,
+// and a diagnostic's id names no line (src/filters/diagnostic-id.ts); the first file
+// (failures.json) may hold answers from copies that imported the edited code, under the old ids.
 export function failureMemoryPath(stateDir: string): string {
   return join(stateDir, 'failures-v2.json');
 }
