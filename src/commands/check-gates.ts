@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
+import type { Rerun } from '../transient/rerun-transient.js';
 import { passedPath, writePassed } from '../state/session-state.js';
 import { failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
@@ -27,6 +28,8 @@ export interface CheckRun {
   results: GateResult[];
   /** The results that count against the change (timeouts too when onTimeout is "block"). */
   failed: GateResult[];
+  /** Gates run again alone because they failed only on files that appeared or vanished during the run. */
+  reruns: Rerun[];
 }
 
 /** `gate check`'s work, without its printing: select the gates, run them, remember a tree that passed all. */
@@ -45,16 +48,29 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
   // The tree the gates start on: what they show is remembered for it.
   const snapshot = project.repo ? (since?.snapshot ?? (await changeSinceBaseline(project)).snapshot) : undefined;
-  const results = await runGates({
-    selections,
-    concurrency: tree.root.concurrency,
-    projectDir: project.projectDir,
-    logDir: join(project.stateDir, 'logs'),
-    cacheDir: join(project.stateDir, 'cache'),
-    env: options.env,
-    onStart: options.onStart,
-    onDone: options.onDone,
-  });
+  const run = (chosen: GateSelection[], concurrency: number) =>
+    runGates({
+      selections: chosen,
+      concurrency,
+      projectDir: project.projectDir,
+      logDir: join(project.stateDir, 'logs'),
+      cacheDir: join(project.stateDir, 'cache'),
+      env: options.env,
+      onStart: options.onStart,
+      onDone: options.onDone,
+    });
+  const first = await run(selections, tree.root.concurrency);
+  // Gates share the work tree: one that failed only on files another made or removed runs again alone (src/transient/).
+  const { results, reruns } =
+    snapshot && project.repo && first.some((result) => result.status === 'failed')
+      ? await (await import('../transient/rerun-transient.js')).rerunTransient(first, {
+          root: project.repo.root,
+          snapshot,
+          changed: change.paths,
+          cwdOf: (name) => tree.gates.find((gate) => gate.name === name)?.cwd ?? project.projectDir,
+          rerun: async (name) => (await run(selections.filter((selection) => selection.run && selection.gate.name === name), 1))[0],
+        })
+      : { results: first, reruns: [] };
   const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
   // Every gate passed on this tree, or every gate its change triggered (as at a passing stop): a
   // stop on the same tree needn't run them again, and later changes are measured from here.
@@ -63,7 +79,7 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   if ((allPassed || changePassed) && snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
   if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
-  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed };
+  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns };
 }
 
 /** What each gate showed on the tree (a fast tier's run: only the failures it shows). */

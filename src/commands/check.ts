@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { describeOutcome } from '../decide-stop.js';
+import { messages } from '../messages.js';
 import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
 import { checkGates } from './check-gates.js';
 import { openProject } from './open-project.js';
@@ -12,9 +13,10 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   const project = openProject(process.cwd());
   const human = !values.json;
   const progress = human ? startProgress() : undefined;
-  const { baseline, selections, results, failed } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
+  const { baseline, selections, results, failed, reruns } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
     () => progress?.stop(),
   );
+  for (const again of reruns) process.stderr.write(`${messages.transientRerun(again.name, again.files, again.status)}\n`);
   if (human && !selections.some((selection) => selection.run)) {
     process.stdout.write(`Nothing to check: no changed file since ${baseline ?? 'the baseline'} triggers a gate. Use --all to run every gate.\n`);
   }

@@ -9,7 +9,7 @@ import { decideStop, decisionReason, describeOutcome, type StopDecision } from '
 import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
-import { selectGates } from '../plan/select-gates.js';
+import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
 import type { GateResult } from '../runner/gate-result.js';
@@ -95,13 +95,13 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [scanned, results] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const [scanned, { results, notes: rerunNotes }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
   const judged = await judgeFailures(stop, tree.gates, results);
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
-  const notices = [...stop.notices, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
+  const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // whenAsking: the agent plans or asks the human instead of claiming to be done (src/asking/).
   const asking = decision.kind === 'block' ? askingAt(stop.payload, config.whenAsking) : undefined;
   const red = decision.kind === 'allow' ? [] : decision.failed.map((result) => result.name);
@@ -212,7 +212,7 @@ function keepRewritten(remembered: RememberedTest[], tampering: TamperFinding[],
 }
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
-async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<GateResult[]> {
+async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ results: GateResult[]; notes: string[] }> {
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -223,22 +223,48 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Ga
     snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(tree.hashes.get(s.gate.configDir) ?? stop.configFiles.hash, s, snapshot, stop.root)]) : [],
   );
   const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
-  const ran = await runGates({
-    selections: selections.filter((s) => !cached.includes(s)),
-    concurrency: config.concurrency,
-    projectDir: stop.projectDir,
-    logDir: join(stop.stateDir, 'logs'),
-    cacheDir: join(stop.stateDir, 'cache'),
-    env: stop.env,
-    onStart: (name) => stop.running?.start(name),
-    onDone: (result) => stop.running?.done(result.name, result.status),
-  });
+  const run = (chosen: GateSelection[], concurrency: number) =>
+    runGates({
+      selections: chosen,
+      concurrency,
+      projectDir: stop.projectDir,
+      logDir: join(stop.stateDir, 'logs'),
+      cacheDir: join(stop.stateDir, 'cache'),
+      env: stop.env,
+      onStart: (name) => stop.running?.start(name),
+      onDone: (result) => stop.running?.done(result.name, result.status),
+    });
+  const first = await run(selections.filter((s) => !cached.includes(s)), config.concurrency);
+  const { results: ran, notes } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0]);
   rememberVerdicts(
     verdicts,
     known,
     ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
-  return [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran];
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran], notes };
+}
+
+/**
+ * Gates share the work tree: a gate that failed only on files another gate made or removed while
+ * they ran is run again alone, and that run counts (src/transient/). Loaded only after a failure.
+ */
+async function rerunIfTransient(
+  stop: StopContext,
+  tree: ConfigTree,
+  results: GateResult[],
+  runAlone: (name: string) => Promise<GateResult | undefined>,
+): Promise<{ results: GateResult[]; notes: string[] }> {
+  const { snapshot } = stop;
+  if (!snapshot || !results.some((result) => result.status === 'failed')) return { results, notes: [] };
+  const { rerunTransient } = await import('../transient/rerun-transient.js');
+  const rerun = await rerunTransient(results, {
+    root: stop.root,
+    snapshot,
+    changed: stop.change.paths,
+    cwdOf: (name) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir,
+    rerun: runAlone,
+  });
+  return { results: rerun.results, notes: rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status)) };
 }
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';

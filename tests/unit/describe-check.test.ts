@@ -9,7 +9,7 @@ function result(name: string, status: GateStatus, output = ''): GateResult {
 }
 
 function run(results: GateResult[]): CheckRun {
-  return { baseline: 'HEAD', changedFiles: ['src/a.ts'], selections: [], results, failed: results.filter((r) => r.status === 'failed') };
+  return { baseline: 'HEAD', changedFiles: ['src/a.ts'], selections: [], results, failed: results.filter((r) => r.status === 'failed'), reruns: [] };
 }
 
 describe('describeCheck', () => {

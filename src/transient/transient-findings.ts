@@ -1,0 +1,43 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Failure } from '../filters/filter.js';
+
+/** What the stop knew of the work tree when it started, and what the tree holds now. */
+export interface TreeAtStart {
+  /** Repository-relative paths git tracks, plus those untracked (not ignored) when the stop started. */
+  known: ReadonlySet<string>;
+  /** The paths the turn changed: a finding there always counts. */
+  changed: ReadonlySet<string>;
+  /** Whether a repository-relative path exists now. */
+  exists: (path: string) => boolean;
+}
+
+/**
+ * The files of a failed run's findings that another gate made or removed while it ran, when every
+ * finding is in one (`undefined` otherwise, and for a run with no finding that names a file): gates
+ * share the work tree, so a full lint started beside vitest's typecheck lints the temp tsconfig
+ * vitest writes and deletes. Only such a run is worth running again alone.
+ */
+export function onlyTransient(failures: Failure[], root: string, cwd: string, tree: TreeAtStart): string[] | undefined {
+  if (failures.length === 0) return undefined;
+  const files = new Set<string>();
+  for (const failure of failures) {
+    const file = failure.file === undefined ? undefined : transientFile(failure.file, root, cwd, tree);
+    if (file === undefined) return undefined;
+    files.add(file);
+  }
+  return [...files].sort();
+}
+
+/** The file as the repository names it, if no reading of it is a file the turn changed or one that was there throughout. */
+function transientFile(file: string, root: string, cwd: string, tree: TreeAtStart): string | undefined {
+  const paths = readings(file, root, cwd);
+  if (paths.length === 0) return undefined;
+  const steady = (path: string) => tree.changed.has(path) || (tree.known.has(path) && tree.exists(path));
+  return paths.some(steady) ? undefined : paths[0];
+}
+
+/** Repository-relative readings of a printed path: from the gate's cwd, as absolute, and with a leading slash meaning the cwd (biome). */
+function readings(file: string, root: string, cwd: string): string[] {
+  const absolute = isAbsolute(file) ? [file, resolve(cwd, file.replace(/^\/+/, ''))] : [resolve(cwd, file)];
+  return absolute.map((path) => relative(root, path)).filter((path) => path !== '' && !path.startsWith(`..${sep}`) && path !== '..' && !isAbsolute(path)).map((path) => path.split(sep).join('/'));
+}
