@@ -5,6 +5,9 @@ import type { Planner } from './fast-plan.js';
 // A "references" array with at least one entry; comments in tsconfig are allowed, so a regex, not JSON.
 const REFERENCES = /"references"\s*:\s*\[\s*\{/;
 const BUILD = ['tsc', '-b', '--pretty', 'false'];
+// The full run's .tsbuildinfo (a tsconfig with `incremental` or `composite` writes one) goes under
+// gate's state too: `--incremental` because older TypeScript refuses `--tsBuildInfoFile` without it.
+const FULL_CACHE = ['--incremental', '--tsBuildInfoFile', '{cache}/full.tsbuildinfo'];
 
 /**
  * tsc: with project references `tsc -b`, the only command that checks every project (`tsc --noEmit`
@@ -13,10 +16,14 @@ const BUILD = ['tsc', '-b', '--pretty', 'false'];
  */
 export const planTypescript: Planner = async ({ gate, mode }) => {
   if (hasReferences(gate.cwd)) {
+    // Not --noEmit: a project that another references may not disable emit (TS6310), even on 5.6+.
     const why = 'tsconfig.json has project references: tsc -b (incremental; outputs and .tsbuildinfo where the tsconfigs put them)';
     return mode === 'full' ? { kind: 'full', run: BUILD, why } : { kind: 'fast', run: BUILD, targets: [], why };
   }
-  if (mode === 'full') return { kind: 'full', why: 'the full run, without the incremental cache' };
+  if (mode === 'full') {
+    const why = 'the full run, its .tsbuildinfo (if any) under gate\'s state';
+    return Array.isArray(gate.run) ? { kind: 'full', run: [...gate.run, ...FULL_CACHE], why } : { kind: 'full', why };
+  }
   return { kind: 'fast', run: gate.tier.run, targets: [], why: 'incremental: the .tsbuildinfo under gate\'s state' };
 };
 
@@ -27,3 +34,4 @@ function hasReferences(cwd: string): boolean {
     return false;
   }
 }
+

@@ -85,7 +85,7 @@ describe('tsc: incremental, the .tsbuildinfo under gate\'s state', () => {
       { nodeModules: true },
     );
     repo.write('src/price.ts', 'export const price = (cents: number): string => String(cents);\n');
-    expect(status(repo)).toMatch(/full run: "related": false: the full run, without the incremental cache: npx tsc --noEmit --pretty false$/m);
+    expect(status(repo)).toMatch(/full run: "related": false: the full run, its \.tsbuildinfo \(if any\) under gate's state: npx tsc --noEmit --pretty false --incremental --tsBuildInfoFile \S+\/\.git\/gate\/cache\/typecheck\/full\.tsbuildinfo$/m);
     expect(existsSync(join(repo.dir, '.git', 'gate', 'cache'))).toBe(false);
   });
 });

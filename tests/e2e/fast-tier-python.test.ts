@@ -46,7 +46,7 @@ describe.skipIf(missing.length > 0)('ruff: the changed files, its cache under ga
   it('runs everything when pyproject.toml changed', () => {
     repo = makeRepo(project());
     repo.write('pyproject.toml', '[project]\nname = "shop"\nversion = "0.1.0"\n\n[tool.ruff.lint]\nselect = ["F", "E"]\n');
-    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'pyproject.toml changed, which affects every run', command: 'ruff check .' });
+    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'pyproject.toml changed, which affects every run', command: 'ruff check --no-fix .' });
   });
 });
 
