@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { checkCommand } from '../doctor/check-command.js';
 import { checkConfigs } from '../doctor/check-configs.js';
+import { checkLastRun } from '../doctor/check-last-run.js';
 import { checkPackageHooks } from '../doctor/check-package-hooks.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { findRepo } from '../git/find-repo.js';
@@ -117,6 +118,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
   if (installed.length > 0) findings.push(...(await checkPackageHooks(projectDir, env)));
   const checked = await checkConfigs(projectDir, repo?.root, env, stopHooks);
   findings.push(...checked.findings);
+  if (checked.root) findings.push(...(await checkLastRun(projectDir)));
   const gatedBy = stopHooks.length > 0 ? stopHooks.map(({ file }) => file).join(' and ') : plugin.length > 0 ? 'the stopgate plugin' : undefined;
   if (repo && resolve(repo.root) !== resolve(projectDir) && gatedBy !== undefined && checked.applies !== undefined) {
     findings.push({ level: 'ok', message: `a stop started in ${projectDir} is gated: ${gatedBy} runs gate, with ${checked.applies}` });
@@ -154,7 +156,8 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
   if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "npx gate init --harness ${harness}"` });
   for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
-  return [...findings, ...(await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops)).findings];
+  const checked = await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops);
+  return [...findings, ...checked.findings, ...(checked.root ? await checkLastRun(projectDir) : [])];
 }
 
 function commandText(hook: FoundGateHook): string {

@@ -13,6 +13,7 @@ import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
 import { describePlan, flags, nextSteps } from '../init/describe-plan.js';
 import { detectPresets } from '../init/detect-presets.js';
+import { dropEmptySuites } from '../init/drop-empty-suites.js';
 import { configWith, hookBudget, type HookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
 import { ADAPTERS, HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
@@ -41,7 +42,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     throw new UsageError(`--each-package works at a workspace root (package.json "workspaces", pnpm-workspace.yaml, go.work, or a Cargo.toml [workspace]); ${where}`);
   }
   if (options.eachPackage && workspace?.unread !== undefined) throw new SetupError(`--each-package needs the workspace's members, which could not be listed: ${workspace.unread}`);
-  const detection = detectPresets(facts, presets, { workspaceRoot: workspace !== undefined });
+  const detection = dropEmptySuites(detectPresets(facts, presets, { workspaceRoot: workspace !== undefined }), projectDir, presets);
   const version = packageVersion();
   const installer = await loadInstaller(options.harness);
   const home = env['HOME'] ?? homedir();
@@ -117,11 +118,23 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     plan.changes.map((change) => ({ file: change.display, before: change.before, after: change.after })),
   );
   out.write(nextSteps(plan, projectDir, setup));
+  // A gate red before the agent changes anything refuses every stop for what no turn caused: found now.
+  const checked = options.noCheck ? undefined : await checkGatesOnce(projectDir, env, out);
   // What doctor says now, so a problem init could not see (a settings file that disables hooks, a
   // second install) is said at once.
   const { doctorFindings, renderFindings } = await import('./doctor.js');
   out.write(`\ngate doctor:\n${renderFindings(await doctorFindings(options.harness, projectDir, env))}`);
+  if (checked !== undefined) out.write(checked);
   return 0;
+}
+
+/** Runs the gates just written; what to say last: the red ones with their first failure, or why they could not run. */
+async function checkGatesOnce(projectDir: string, env: NodeJS.ProcessEnv, out: NodeJS.WriteStream): Promise<string> {
+  const { checkNewGates } = await import('../init/check-new-gates.js');
+  const { describeRedGates } = await import('../init/describe-red-gates.js');
+  const ran = await checkNewGates(projectDir, env, (text) => out.write(text));
+  if ('error' in ran) return `\nThe gates could not be run once on this tree (${ran.error}): run "npx gate check --all" to see whether one is red before an agent starts.\n`;
+  return describeRedGates(ran.results);
 }
 
 /** This gate's own bin (bin/gate.cjs) by its real path, when init was started through it. */
@@ -145,16 +158,17 @@ function parseInitArgs(args: string[]) {
         'dry-run': { type: 'boolean', default: false },
         harness: { type: 'string', default: 'claude' },
         'each-package': { type: 'boolean', default: false },
+        'no-check': { type: 'boolean', default: false },
       },
     });
     if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
     if (values['each-package'] && values.harness !== 'claude') {
       throw new UsageError(`--each-package is for Claude Code, which reads hooks only from the directory it is started in; ${values.harness} is installed at the root`);
     }
-    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness, eachPackage: values['each-package'] };
+    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness, eachPackage: values['each-package'], noCheck: values['no-check'] };
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--each-package] [--yes] [--dry-run]`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--each-package] [--yes] [--dry-run] [--no-check]`);
   }
 }
 

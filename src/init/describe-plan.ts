@@ -5,8 +5,8 @@ import type { InstallPlan } from './plan-install.js';
 import { unifiedDiff } from './unified-diff.js';
 import type { WorkspaceSetup } from './workspace-setup.js';
 
-export function flags(options: { personal: boolean; harness: HarnessName; eachPackage?: boolean }): string {
-  return `${options.harness === 'claude' ? '' : ` --harness ${options.harness}`}${options.personal ? ' --personal' : ''}${options.eachPackage ? ' --each-package' : ''}`;
+export function flags(options: { personal: boolean; harness: HarnessName; eachPackage?: boolean; noCheck?: boolean }): string {
+  return `${options.harness === 'claude' ? '' : ` --harness ${options.harness}`}${options.personal ? ' --personal' : ''}${options.eachPackage ? ' --each-package' : ''}${options.noCheck ? ' --no-check' : ''}`;
 }
 
 /** What init will do, for the human to read before anything is written. */

@@ -21,6 +21,8 @@ export interface Detection {
   presets: ChosenPreset[];
   packageManager: PackageManagerChoice | undefined;
   notes: string[];
+  /** Test runners left out because they have no test to run here (see dropEmptySuites). */
+  emptySuites?: string[];
 }
 
 type Rule = Preset['detect'][number];

@@ -83,7 +83,9 @@ function planMember(member: MemberFacts, inherited: Detection['presets'], inputs
   const gates: PlannedGate[] = member.detection.presets.map((chosen) => ({ gate: { name: chosen.gateName, preset: chosen.preset }, why: `preset ${chosen.preset}: ${chosen.reasons.join('; ')}` }));
   const script = member.facts.packageJson?.scripts['test'];
   const hasTests = member.detection.presets.some((chosen) => kindOf(presets, chosen.preset) === 'test');
-  if (!hasTests && script !== undefined && !script.includes('no test specified')) {
+  // A runner left out for having no test would fail the same way run through the script.
+  const emptySuite = (member.detection.emptySuites ?? []).length > 0;
+  if (!hasTests && !emptySuite && script !== undefined && !script.includes('no test specified')) {
     const run = [inputs.packageManager, 'run', 'test'];
     gates.unshift({ gate: { name: 'test', run }, why: `${run.join(' ')}: the package.json test script ("${script}") runs no test runner gate has a preset for` });
   }

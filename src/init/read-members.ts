@@ -3,6 +3,7 @@ import type { Preset } from '../config/schema.js';
 import { detectWorkspaceKind, readWorkspace, type WorkspaceGraph, type WorkspaceKind } from '../workspace/workspace-graph.js';
 import { WorkspaceError } from '../workspace/workspace-error.js';
 import { detectPresets } from './detect-presets.js';
+import { dropEmptySuites } from './drop-empty-suites.js';
 import type { MemberFacts } from './plan-workspace.js';
 import { readRepoFacts } from './repo-facts.js';
 
@@ -30,7 +31,8 @@ export async function readMembers(dir: string, presets: Map<string, Preset>, env
   const graph = await readWorkspace(dir, kind, { env });
   const members = graph.packages.map((pkg) => {
     const facts = readRepoFacts(join(dir, pkg.dir));
-    return { dir: pkg.dir, facts, detection: detectPresets(facts, presets, { member: true }) };
+    const memberDir = join(dir, pkg.dir);
+    return { dir: pkg.dir, facts, detection: dropEmptySuites(detectPresets(facts, presets, { member: true }), memberDir, presets) };
   });
   return { graph, members };
 }
