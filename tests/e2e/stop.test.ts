@@ -409,18 +409,24 @@ describe('sum', () => {
   });
 
   it('deleting a failing test file: told to the human when the gates pass ("warn"), a block with "block"', () => {
-    repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }), { nodeModules: true });
-    repo.write('src/other.test.ts', "import { expect, it } from 'vitest';\n\nit('still passes', () => {\n  expect(1).toBe(1);\n});\n");
-    repo.commit('another test');
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    repo.remove('src/sum.test.ts');
-    const warned = stop(repo);
+    const gates = [{ name: 'test', preset: 'vitest', related: false }];
+    // A new repository each time: the passing stop that told the human is the last pass.
+    const deleteTheTest = (configNow?: object): ReturnType<typeof stop> => {
+      repo?.cleanup();
+      repo = makeRepo(vitestProject({ gates }), { nodeModules: true });
+      repo.write('src/other.test.ts', "import { expect, it } from 'vitest';\n\nit('still passes', () => {\n  expect(1).toBe(1);\n});\n");
+      repo.commit('another test');
+      promptStart(repo);
+      repo.write('src/sum.ts', SUM_BROKEN);
+      repo.remove('src/sum.test.ts');
+      if (configNow) repo.write('gate.config.json', JSON.stringify(configNow));
+      return stop(repo);
+    };
+    const warned = deleteTheTest();
     expect(warned.code).toBe(0);
     expect(systemMessage(warned.stdout)).toMatch(/skips, deletes or weakens tests or checks:\nsrc\/sum\.test\.ts: .*delete/);
 
-    repo.write('gate.config.json', JSON.stringify({ tamper: 'block', gates: [{ name: 'test', preset: 'vitest', related: false }] }));
-    const blocked = stop(repo, 'session-2');
+    const blocked = deleteTheTest({ tamper: 'block', gates });
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toMatch(/^gate: stop refused, block 1 of 3\./);
     expect(blocked.stderr).toMatch(/src\/sum\.test\.ts: .*delete/);
