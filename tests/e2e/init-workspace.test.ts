@@ -7,6 +7,7 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 import { hasTool, toolEnv } from '../helpers/tools.js';
 import { breakShared, cargoWorkspace, goWorkspace, JS_PACKAGES, npmWorkspace, pnpmWorkspace } from '../helpers/workspace-fixtures.js';
 
+// --no-check: these tests are about what init writes; running the gates once is tests/e2e/init-red-gates.test.ts's.
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
@@ -67,7 +68,7 @@ describe('gate init at the root of an npm workspace', () => {
     repo.write('packages/custom/package.json', '{ "name": "@acme/custom", "version": "1.0.0", "private": true, "scripts": { "test": "./run-checks.sh" } }\n');
     repo.commit('a root linter, a docs package, a package with its own test script');
 
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/npm workspace with 14 packages\./);
     expect(result.stdout).toMatch(/gate\.config\.json \(root\): "workspaces": "npm" — a stop also runs the packages that depend on a changed one\.\n {2}lint {7}preset eslint: package\.json devDependencies has eslint; eslint\.config\.js is present\n/);
@@ -101,7 +102,7 @@ describe('gate init at the root of an npm workspace', () => {
       statusMessage: 'gate: checking 27 gates',
     });
 
-    const again = gate(['init', '--yes']);
+    const again = gate(['init', '--yes', '--no-check']);
     expect(again.stdout).toMatch(/Kept as they are: the configs in /);
     expect(again.stdout).toMatch(/Nothing to change: gate is already installed here\./);
   });
@@ -109,7 +110,7 @@ describe('gate init at the root of an npm workspace', () => {
   it('writes the hook that a stop started at the root runs, and it blocks on a dependent broken by a library change', () => {
     repo = npmWorkspace();
     installGate(repo);
-    expect(gate(['init', '--yes']).code).toBe(0);
+    expect(gate(['init', '--yes', '--no-check']).code).toBe(0);
     const command = readJson('.claude/settings.json').hooks.Stop[0].hooks[0].command;
     expect(runHook(command, 'UserPromptSubmit', repo.dir).status).toBe(0);
     const broken = breakShared(repo);
@@ -124,7 +125,7 @@ describe('gate init at the root of an npm workspace', () => {
     installGate(repo);
     repo.write('gate.config.json', '{ "gates": [{ "name": "test", "run": "npm test --workspaces" }] }\n');
     repo.commit('a config from before');
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.stdout).toMatch(/gate\.config\.json has no "workspaces" key, so the packages are left to it and no package config is written\. To gate each package with its own tools, add "workspaces": "npm" to it and run gate init again\./);
     expect(read('gate.config.json')).toBe('{ "gates": [{ "name": "test", "run": "npm test --workspaces" }] }\n');
     expect(repo.git('status', '--porcelain')).toBe('?? .claude/\n');
@@ -136,7 +137,7 @@ describe('gate init in the other workspace kinds', () => {
     repo = pnpmWorkspace();
     withGlobalGate(repo);
     repo.write('packages/custom/package.json', '{ "name": "@acme/custom", "version": "1.0.0", "scripts": { "test": "tap" } }\n');
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/pnpm workspace with 13 packages\./);
     expect(result.stdout).toMatch(/Package manager: pnpm \(package\.json packageManager is pnpm@9\.15\.0\)\./);
@@ -148,7 +149,7 @@ describe('gate init in the other workspace kinds', () => {
   it('go.work: a config per module with go test and go vet, and "workspaces": "go" at the root', () => {
     repo = goWorkspace();
     withGlobalGate(repo);
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Go workspace \(go\.work\) with 3 modules\./);
     expect(readJson('gate.config.json')).toEqual({ maxBlocks: 3, workspaces: 'go', gates: [] });
@@ -165,7 +166,7 @@ describe('gate init in the other workspace kinds', () => {
   it.skipIf(!hasTool('cargo'))('cargo: one config at the root, whose presets narrow to the affected crates, and says so', () => {
     repo = cargoWorkspace();
     const env = withGlobalGate(repo, toolEnv(repo.env));
-    const result = gate(['init', '--yes', '--each-package'], repo.dir, env);
+    const result = gate(['init', '--yes', '--each-package', '--no-check'], repo.dir, env);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/cargo workspace with 3 crates\./);
     expect(result.stdout).toMatch(/cargo-test and cargo-clippy at the root already run only the crates a change reaches .* so there is one config, at the root\./);
@@ -189,7 +190,7 @@ describe('gate init in the other workspace kinds', () => {
     repo.write('package.json', `${JSON.stringify({ ...manifest, scripts: { test: 'turbo run test' }, devDependencies: { turbo: '^2.0.0', vitest: '^3.0.0' } }, null, 2)}\n`);
     repo.write('tsconfig.json', '{}\n');
     repo.write('turbo.json', '{\n  // the tasks every package may define\n  "tasks": { "test": {}, "lint": {}, "typecheck": {} }\n}\n');
-    const result = gate(['init', '--yes', '--each-package']);
+    const result = gate(['init', '--yes', '--each-package', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Turborepo runs each affected package's own tasks, so there is one config, at the root, and none per package\./);
     expect(result.stdout).toMatch(/Note: turbo-test and vitest both present: chose turbo-test, which runs each affected package's own test task\./);
@@ -213,7 +214,7 @@ describe('gate init in the other workspace kinds', () => {
     const manifest = readJson('package.json');
     repo.write('package.json', `${JSON.stringify({ ...manifest, devDependencies: { nx: '^20.0.0', '@nx/vite': '^20.0.0' } }, null, 2)}\n`);
     repo.write('nx.json', `${JSON.stringify({ targetDefaults: { lint: {}, typecheck: {} } }, null, 2)}\n`);
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.stdout).toMatch(/Nx runs each affected package's own tasks, so there is one config, at the root, and none per package\./);
     expect(readJson('gate.config.json').gates).toEqual([
       { name: 'test', preset: 'nx-test' },
@@ -232,7 +233,7 @@ describe('gate init --each-package, and uninstall', () => {
     repo.commit('web has settings of its own');
     const before = snapshot(repo.dir);
 
-    const result = gate(['init', '--yes', '--each-package']);
+    const result = gate(['init', '--yes', '--each-package', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/--each-package: each package gets its own \.claude\/settings\.json too, with the hook command "\$CLAUDE_PROJECT_DIR"\/\.\.\/\.\.\/node_modules\/\.bin\/gate run\./);
     for (const dir of PACKAGE_DIRS.filter((dir) => dir !== 'apps/web')) expect(result.stdout).toContain(`  new     ${dir}/.claude/settings.json\n`);
@@ -263,7 +264,7 @@ describe('gate init --each-package, and uninstall', () => {
   it('undoes a package config edited since init only by its hooks, and keeps the config with a note', () => {
     repo = npmWorkspace();
     installGate(repo);
-    gate(['init', '--yes', '--each-package']);
+    gate(['init', '--yes', '--each-package', '--no-check']);
     repo.write('apps/api/gate.config.json', '{ "gates": [{ "name": "test", "run": ["node", "--test"] }] }\n');
     const removed = gate(['uninstall', '--yes']);
     expect(removed.stdout).toMatch(/Note: the gate\.config\.json in apps\/api was edited since gate init wrote it, so it is kept/);
@@ -275,7 +276,7 @@ describe('gate init --each-package, and uninstall', () => {
   it('without a record (a teammate\'s clone), uninstall still takes gate\'s hooks out of every package\'s settings', () => {
     repo = npmWorkspace();
     installGate(repo);
-    gate(['init', '--yes', '--each-package']);
+    gate(['init', '--yes', '--each-package', '--no-check']);
     repo.commit('gate, committed');
     const fresh = makeRepo({}, { git: false });
     try {
@@ -293,7 +294,7 @@ describe('gate init --each-package, and uninstall', () => {
 
   it('refuses --each-package outside a workspace root and for a harness that does not read hooks per directory', () => {
     repo = makeRepo({ 'package.json': '{ "name": "solo" }\n' });
-    expect(gate(['init', '--each-package', '--yes'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--each-package works at a workspace root/) });
+    expect(gate(['init', '--each-package', '--yes', '--no-check'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--each-package works at a workspace root/) });
     expect(gate(['init', '--each-package', '--harness', 'codex'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--each-package is for Claude Code/) });
   });
 });
@@ -302,7 +303,7 @@ describe('gate doctor in a package directory', () => {
   it('without the package\'s own settings: the stop started there is not gated, and the fix', () => {
     repo = npmWorkspace();
     installGate(repo);
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const result = gate(['doctor'], join(repo.dir, 'apps', 'web'));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✖ a stop started in .*\/apps\/web is not gated: Claude Code reads hooks only from the directory it is started in, .* Fix: run "npx gate init --each-package" in .*\/repo, or start the agent in .*\/repo\n/);
@@ -316,7 +317,7 @@ describe('gate doctor in a package directory', () => {
   it('with them: the stop started there is gated, by which settings and which configs', () => {
     repo = npmWorkspace();
     installGate(repo);
-    gate(['init', '--yes', '--each-package']);
+    gate(['init', '--yes', '--each-package', '--no-check']);
     repo.write('apps/web/gate.config.json', read('apps/web/gate.config.json').replace('"gates"', '"maxBlocks": 5,\n  "gates"'));
     const result = gate(['doctor'], join(repo.dir, 'apps', 'web'));
     expect(result.stdout).toMatch(/✔ hook command runs from .*\/apps\/web: "\$CLAUDE_PROJECT_DIR"\/\.\.\/\.\.\/node_modules\/\.bin\/gate run/);

@@ -6,6 +6,7 @@ import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { hookPayload, runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
+// --no-check: these tests are about what init writes; running the gates once is tests/e2e/init-red-gates.test.ts's.
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
@@ -35,7 +36,7 @@ function runHookCommand(command: string, event: 'Stop' | 'UserPromptSubmit', cwd
 describe('gate init (team)', () => {
   it('detects the tools, writes the config and both hooks, and a stop through that exact command blocks — from a path with spaces, after the agent cd-ed away', () => {
     repo = freshProject({}, 'my project');
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/test +preset vitest: package\.json devDependencies has vitest/);
     expect(result.stdout).toMatch(/typecheck +preset tsc: tsconfig\.json is present/);
@@ -62,9 +63,9 @@ describe('gate init (team)', () => {
 
   it('is idempotent: a second run changes no byte', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const first = [read('gate.config.json'), read('.claude/settings.json')];
-    const again = gate(['init', '--yes']);
+    const again = gate(['init', '--yes', '--no-check']);
     expect(again.stdout).toMatch(/Nothing to change: gate is already installed here/);
     expect([read('gate.config.json'), read('.claude/settings.json')]).toEqual(first);
   });
@@ -83,7 +84,7 @@ describe('gate init (team)', () => {
 
   it('keeps an existing config as it is and says which gates it has', () => {
     repo = freshProject({ 'gate.config.json': '{"gates":[{"name":"unit","run":"vitest run"}]}' });
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.stdout).toMatch(/gate\.config\.json exists and is kept as it is; its gates: unit/);
     expect(read('gate.config.json')).toBe('{"gates":[{"name":"unit","run":"vitest run"}]}');
     expect(JSON.parse(read('.claude/settings.json')).hooks.Stop[0].hooks[0].timeout).toBe(330);
@@ -92,7 +93,7 @@ describe('gate init (team)', () => {
   it('merges into an existing settings file, keeping its keys, its hooks and its 4-space indentation', () => {
     const existing = '{\n    "permissions": {\n        "allow": ["Bash(npm test)"]\n    },\n    "hooks": {\n        "Stop": [\n            {\n                "hooks": [\n                    {\n                        "type": "command",\n                        "command": "./scripts/notify.sh"\n                    }\n                ]\n            }\n        ]\n    }\n}\n';
     repo = freshProject({ '.claude/settings.json': existing });
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const text = read('.claude/settings.json');
     expect(text.startsWith('{\n    "permissions": {\n        "allow": ["Bash(npm test)"]\n    },')).toBe(true);
     const stop = JSON.parse(text).hooks.Stop;
@@ -104,7 +105,7 @@ describe('gate init (team)', () => {
   it('refuses an invalid settings file, naming it and the position, and leaves it untouched', () => {
     const broken = '{\n  "hooks": {},\n}\n';
     repo = freshProject({ '.claude/settings.json': broken });
-    const result = gate(['init', '--yes']);
+    const result = gate(['init', '--yes', '--no-check']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/\.claude\/settings\.json, line 2, column \d+: .*trailing comma.*left untouched/);
     expect(read('.claude/settings.json')).toBe(broken);
@@ -115,7 +116,7 @@ describe('gate init (team)', () => {
 describe('gate init --personal', () => {
   it('installs into settings.local.json and gate.local.json, gitignores them, and leaves the team files alone', () => {
     repo = freshProject({ '.gitignore': 'node_modules\n' });
-    const result = gate(['init', '--personal', '--yes']);
+    const result = gate(['init', '--personal', '--yes', '--no-check']);
     expect(result.code).toBe(0);
     expect(existsSync(join(repo.dir, '.claude', 'settings.json'))).toBe(false);
     expect(existsSync(join(repo.dir, 'gate.config.json'))).toBe(false);
@@ -125,16 +126,16 @@ describe('gate init --personal', () => {
     // Only the documented .gitignore change shows; the personal files are ignored.
     expect(repo.git('status', '--porcelain')).toBe(' M .gitignore\n');
     // A second run adds no line twice.
-    gate(['init', '--personal', '--yes']);
+    gate(['init', '--personal', '--yes', '--no-check']);
     expect(read('.gitignore')).toBe('node_modules\ngate.local.json\n.claude/settings.local.json\n');
   });
 
   it('on top of a team install, adds only the personal hook file and no second config', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     repo.commit('team gate');
     const teamFiles = [read('gate.config.json'), read('.claude/settings.json')];
-    const result = gate(['init', '--personal', '--yes']);
+    const result = gate(['init', '--personal', '--yes', '--no-check']);
     expect(result.stdout).toMatch(/The team's gate\.config\.json applies/);
     expect(existsSync(join(repo.dir, 'gate.local.json'))).toBe(false);
     expect([read('gate.config.json'), read('.claude/settings.json')]).toEqual(teamFiles);
@@ -145,7 +146,7 @@ describe('gate uninstall', () => {
   it('gives a settings file back byte for byte and removes what init created', () => {
     const existing = '{\n\t"permissions": { "allow": [ "Bash(ls)" ] }\n}\n';
     repo = freshProject({ '.claude/settings.json': existing });
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const result = gate(['uninstall', '--yes']);
     expect(result.code).toBe(0);
     expect(read('.claude/settings.json')).toBe(existing);
@@ -155,7 +156,7 @@ describe('gate uninstall', () => {
 
   it('removes only gate\'s entries from a settings file edited since init, and keeps an edited config', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const settings = JSON.parse(read('.claude/settings.json'));
     settings.permissions = { allow: ['Bash(ls)'] };
     repo.write('.claude/settings.json', `${JSON.stringify(settings, null, 2)}\n`);
@@ -168,7 +169,7 @@ describe('gate uninstall', () => {
 
   it('undoes a personal install, .gitignore included', () => {
     repo = freshProject();
-    gate(['init', '--personal', '--yes']);
+    gate(['init', '--personal', '--yes', '--no-check']);
     gate(['uninstall', '--personal', '--yes']);
     expect(repo.git('status', '--porcelain', '--ignored')).toBe('!! node_modules/\n');
   });
@@ -176,7 +177,7 @@ describe('gate uninstall', () => {
   it('says so when there is nothing to remove, and asks before changing anything without a terminal', () => {
     repo = freshProject();
     expect(gate(['uninstall', '--yes']).stdout).toMatch(/not installed in \.claude\/settings\.json here; nothing to remove/);
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const asked = gate(['uninstall']);
     expect(asked.stdout).toMatch(/To apply: npx gate uninstall --yes/);
     expect(existsSync(join(repo.dir, 'gate.config.json'))).toBe(true);
@@ -186,7 +187,7 @@ describe('gate uninstall', () => {
 describe('gate doctor', () => {
   it('finds all well after init', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const result = gate(['doctor']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ \.claude\/settings\.json: gate hooks on Stop, UserPromptSubmit/);
@@ -205,7 +206,7 @@ describe('gate doctor', () => {
 
   it('names each problem: a duplicate install, a short timeout, a missing program, hooks disabled', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const settings = JSON.parse(read('.claude/settings.json'));
     settings.hooks.Stop[0].hooks[0].timeout = 60;
     settings.disableAllHooks = true;
@@ -227,7 +228,7 @@ describe('gate doctor', () => {
 
   it('reports a broken hook command and an invalid config', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     repo.write('.claude/settings.json', read('.claude/settings.json').replaceAll('/node_modules/.bin/gate', '/../elsewhere/node_modules/.bin/gate'));
     repo.write('gate.config.json', '{"gates": [{"name": "t", "timeout": "60s", "run": "x"}]}');
     const result = gate(['doctor']);
@@ -238,7 +239,7 @@ describe('gate doctor', () => {
 
   it('tells a monorepo user that Claude Code reads settings only where it starts', () => {
     repo = freshProject({ 'packages/app/package.json': '{"name":"app"}' });
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const result = gate(['doctor'], join(repo.dir, 'packages', 'app'));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\.claude\/settings\.json has gate hooks, but Claude Code started in .*packages\/app does not read them/);
@@ -248,7 +249,7 @@ describe('gate doctor', () => {
 describe('gate doctor and the Claude Code plugin', () => {
   it('notices the plugin beside a settings install, which would run gate twice', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const settings = JSON.parse(read('.claude/settings.json'));
     repo.write('.claude/settings.local.json', JSON.stringify({ enabledPlugins: { 'stopgate@stopgate': true } }));
     const result = gate(['doctor']);
@@ -262,7 +263,7 @@ describe('gate doctor and the Claude Code plugin', () => {
 describe('gate doctor proves that a failing stop reaches the agent', () => {
   it('runs the installed command on a synthetic failing stop, and leaves the project\'s state alone', () => {
     repo = freshProject();
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     const result = gate(['doctor']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ delivery probe: a failing stop whose report says "no such file" and "can't open" is refused the way claude needs \(exit 2, the report on stderr\)/);
@@ -274,7 +275,7 @@ describe('gate doctor proves that a failing stop reaches the agent', () => {
     // gate as it was before issue 12: the same block, with nothing on stdout.
     repo = freshProject({ 'vendor/node_modules/.bin/gate': '#!/bin/sh\nexec "$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate "$@" >/dev/null\n' });
     chmodSync(join(repo.dir, 'vendor/node_modules/.bin/gate'), 0o755);
-    gate(['init', '--yes']);
+    gate(['init', '--yes', '--no-check']);
     repo.write('.claude/settings.json', read('.claude/settings.json').replaceAll('/node_modules/.bin/gate', '/vendor/node_modules/.bin/gate'));
     const result = gate(['doctor']);
     expect(result.code).toBe(1);
@@ -295,7 +296,7 @@ describe('gate doctor proves that a failing stop reaches the agent', () => {
 
   it('reports a stop command that is not found (exit 127), which every harness takes for "allow"', () => {
     repo = freshProject();
-    gate(['init', '--harness', 'qwen', '--yes']);
+    gate(['init', '--harness', 'qwen', '--yes', '--no-check']);
     repo.write('.qwen/settings.json', read('.qwen/settings.json').replaceAll('/node_modules/.bin/gate', '/missing/node_modules/.bin/gate'));
     const result = gate(['doctor', '--harness', 'qwen']);
     expect(result.code).toBe(1);
