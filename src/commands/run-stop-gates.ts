@@ -95,11 +95,11 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [scanned, { results, notes: rerunNotes }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const [scanned, { results, notes: rerunNotes, transient }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
-  const judged = await judgeFailures(stop, tree.gates, results);
+  const judged = { ...(await judgeFailures(stop, tree.gates, results)), transient };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // whenAsking: the agent plans or asks the human instead of claiming to be done (src/asking/).
@@ -162,7 +162,7 @@ function renderStopReport(
   config: ResolvedConfig,
   decision: StopDecision,
   results: GateResult[],
-  judged: Judgement,
+  judged: Judgement & { transient: Map<string, string[]> },
   tampering: TamperFinding[],
   block: number | undefined,
 ): string {
@@ -174,9 +174,9 @@ function renderStopReport(
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set(judged.oldIds.get(result.name))),
+      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set([...(judged.oldIds.get(result.name) ?? []), ...(judged.transient.get(result.name) ?? [])])),
       log: relative(stop.projectDir, result.logPath),
-      notes: judged.notes.get(result.name),
+      notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name))],
     })),
     gateCount,
     block: block ?? 0,
@@ -189,6 +189,10 @@ function renderStopReport(
     ],
   });
   return report + unchecked;
+}
+
+function transientNote(ids: string[] | undefined): string[] {
+  return ids === undefined ? [] : [messages.transientLeftOut(ids)];
 }
 
 /**
@@ -212,7 +216,7 @@ function keepRewritten(remembered: RememberedTest[], tampering: TamperFinding[],
 }
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
-async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ results: GateResult[]; notes: string[] }> {
+async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ results: GateResult[]; notes: string[]; transient: Map<string, string[]> }> {
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -235,13 +239,13 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
       onDone: (result) => stop.running?.done(result.name, result.status),
     });
   const first = await run(selections.filter((s) => !cached.includes(s)), config.concurrency);
-  const { results: ran, notes } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0]);
+  const { results: ran, notes, transient } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0]);
   rememberVerdicts(
     verdicts,
     known,
     ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
-  return { results: [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran], notes };
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran], notes, transient };
 }
 
 /**
@@ -253,9 +257,9 @@ async function rerunIfTransient(
   tree: ConfigTree,
   results: GateResult[],
   runAlone: (name: string) => Promise<GateResult | undefined>,
-): Promise<{ results: GateResult[]; notes: string[] }> {
+): Promise<{ results: GateResult[]; notes: string[]; transient: Map<string, string[]> }> {
   const { snapshot } = stop;
-  if (!snapshot || !results.some((result) => result.status === 'failed')) return { results, notes: [] };
+  if (!snapshot || !results.some((result) => result.status === 'failed')) return { results, notes: [], transient: new Map() };
   const { rerunTransient } = await import('../transient/rerun-transient.js');
   const rerun = await rerunTransient(results, {
     root: stop.root,
@@ -264,7 +268,7 @@ async function rerunIfTransient(
     cwdOf: (name) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir,
     rerun: runAlone,
   });
-  return { results: rerun.results, notes: rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status)) };
+  return { results: rerun.results, notes: rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status)), transient: rerun.transient };
 }
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';

@@ -4,7 +4,7 @@ import { filterOutput } from '../filters/filter-output.js';
 import { execGit } from '../git/exec-git.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { onlyTransient, type TreeAtStart } from './transient-findings.js';
+import { onlyTransient, transientFindings, type TreeAtStart } from './transient-findings.js';
 
 export interface RerunOptions {
   root: string;
@@ -27,11 +27,14 @@ export interface Rerun {
 /**
  * A failed gate whose every finding is in a file that appeared or vanished while the gates ran
  * (and the turn did not change) is run again, alone, once; its second result is the one that counts,
- * whatever it is. Gates run one after the other here, so none makes files for another.
+ * whatever it is. Gates run one after the other here, so none makes files for another. A gate that
+ * failed for other findings too counts as it is; `transient` has the ids of its findings in such
+ * files, which its report leaves out.
  */
-export async function rerunTransient(results: GateResult[], options: RerunOptions): Promise<{ results: GateResult[]; reruns: Rerun[] }> {
+export async function rerunTransient(results: GateResult[], options: RerunOptions): Promise<{ results: GateResult[]; reruns: Rerun[]; transient: Map<string, string[]> }> {
+  const transient = new Map<string, string[]>();
   const failed = results.filter((result) => result.status === 'failed' && !result.cached);
-  if (failed.length === 0) return { results, reruns: [] };
+  if (failed.length === 0) return { results, reruns: [], transient };
   let tree: TreeAtStart | undefined;
   const reruns: Rerun[] = [];
   const replaced = new Map<string, GateResult>();
@@ -40,13 +43,18 @@ export async function rerunTransient(results: GateResult[], options: RerunOption
     if (!failures.some((failure) => failure.file !== undefined)) continue;
     tree ??= await treeAtStart(options);
     const files = onlyTransient(failures, options.root, options.cwdOf(result.name), tree);
-    if (files === undefined) continue;
+    if (files === undefined) {
+      // Failed for other findings too: it counts, and its report leaves these out.
+      const ids = transientFindings(failures, options.root, options.cwdOf(result.name), tree).map((failure) => failure.id);
+      if (ids.length > 0) transient.set(result.name, ids);
+      continue;
+    }
     const again = await options.rerun(result.name);
     if (again === undefined) continue;
     replaced.set(result.name, again);
     reruns.push({ name: result.name, files, status: again.status });
   }
-  return { results: results.map((result) => replaced.get(result.name) ?? result), reruns };
+  return { results: results.map((result) => replaced.get(result.name) ?? result), reruns, transient };
 }
 
 async function treeAtStart(options: RerunOptions): Promise<TreeAtStart> {

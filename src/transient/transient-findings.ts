@@ -28,6 +28,11 @@ export function onlyTransient(failures: Failure[], root: string, cwd: string, tr
   return [...files].sort();
 }
 
+/** The findings in files that appeared or vanished during the run, for a run that also has others: left out of its report. */
+export function transientFindings(failures: Failure[], root: string, cwd: string, tree: TreeAtStart): Failure[] {
+  return failures.filter((failure) => failure.file !== undefined && transientFile(failure.file, root, cwd, tree) !== undefined);
+}
+
 /** The file as the repository names it, if no reading of it is a file the turn changed or one that was there throughout. */
 function transientFile(file: string, root: string, cwd: string, tree: TreeAtStart): string | undefined {
   const paths = readings(file, root, cwd);

@@ -61,6 +61,18 @@ describe('a finding in a file another gate made and removed during the run', () 
     expect(result.code).toBe(0);
   });
 
+  it('is left out of the report of a gate that also failed on the change', () => {
+    repo = project(false);
+    promptStart(repo);
+    repo.write('src/bad.js', 'debugger;\n');
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/src\/bad\.js/);
+    expect(result.stderr).not.toMatch(/\/?scratch\.js:/);
+    expect(result.stderr).toMatch(/Left out: 1 finding in files that appeared or vanished while the gates ran \(another gate's, likely\): scratch\.js/);
+    expect(systemMessage(result.stdout)).not.toMatch(/ran again alone/);
+  });
+
   it('counts when the file stays: the run alone finds it too', () => {
     repo = project(true);
     promptStart(repo);
