@@ -142,6 +142,9 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   } else if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
     noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
+  } else if (decision.kind === 'allow' && decision.preExisting.length > 0) {
+    // Red, if not by this turn: `gate verdict` fails, and shows this run rather than an older block's report.
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
   } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
@@ -167,14 +170,16 @@ function renderStopReport(
   block: number | undefined,
 ): string {
   const unchecked = notChecked(decision.noVerdict);
-  const failed = decision.kind === 'allow' ? [] : decision.failed;
+  // A stop allowed red shows the gates red before the turn, in full: none of it is the agent's.
+  const failed = decision.kind === 'allow' ? decision.preExisting : decision.failed;
+  const old = (name: string) => (decision.kind === 'allow' ? [] : (judged.oldIds.get(name) ?? []));
   const gateCount = results.filter((result) => result.status !== 'skipped').length;
   const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
     failed: failed.map((result) => ({
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set([...(judged.oldIds.get(result.name) ?? []), ...(judged.transient.get(result.name) ?? [])])),
+      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old(result.name), ...(judged.transient.get(result.name) ?? [])])),
       log: relative(stop.projectDir, result.logPath),
       notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name))],
     })),
@@ -185,7 +190,7 @@ function renderStopReport(
     ...(block === undefined ? { header: messages.letThroughHeader(failed.map((result) => result.name), gateCount) } : {}),
     sections: [
       ...(tampering.length > 0 ? [{ title: TAMPER_TITLE, lines: [TAMPER_LEAD, ...describeTampering(tampering)] }] : []),
-      ...(decision.preExisting.length > 0 ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
+      ...(decision.preExisting.length > 0 && decision.kind !== 'allow' ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
     ],
   });
   return report + unchecked;

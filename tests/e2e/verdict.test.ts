@@ -110,9 +110,13 @@ describe('gate verdict after real stops of the built hook', () => {
     expect(stop(repo, 'already-red').code).toBe(0);
     const result = verdict();
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^fail: session already-red, .*: let through red: test failed \(1 pre-existing\), each only with failures that were there before the turn\.\ngates: test failed \(1 pre-existing\)\n$/);
-    // No report was given to the agent in this session.
-    expect(JSON.parse(verdict('--json').stdout)).toMatchObject({ kind: 'pre-existing', report: null, gates: [{ name: 'test', status: 'failed', preExisting: 1 }] });
+    expect(result.stdout).toMatch(/^fail: session already-red, .*: let through red: test failed \(1 pre-existing\), each only with failures that were there before the turn\.\ngates: test failed \(1 pre-existing\); report: \.git\/gate\/reports\/already-red\.txt\n$/);
+    // No report was given to the agent; the one kept for the human is this stop's run.
+    const json = JSON.parse(verdict('--json').stdout);
+    expect(json).toMatchObject({ kind: 'pre-existing', report: reportOf('already-red'), gates: [{ name: 'test', status: 'failed', preExisting: 1 }] });
+    const report = readFileSync(json.report, 'utf8');
+    expect(report).toMatch(/^gate: test still failing, but only with failures from before this turn; the stop was allowed\.\n\nWhat this last stop found/);
+    expect(report).toContain('knows the answer');
   });
 
   it('exits 1 when the config was invalid and the stop went through unchecked', () => {
