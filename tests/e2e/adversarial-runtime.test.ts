@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, writeFile
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vitestProject } from '../helpers/fixtures.js';
-import { isRunning, onLinux } from '../helpers/processes.js';
+import { goneWithin, onLinux } from '../helpers/processes.js';
 import { GATE_BIN, hookPayload, promptStart, stop } from '../helpers/run-bin.js';
 import { runAsync } from '../helpers/run-async.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
@@ -74,8 +74,7 @@ describe('concurrency', () => {
     });
     expect(killed.signal ?? killed.code).not.toBe(2);
     const child = Number(readFileSync(join(repo.dir, pidFile), 'utf8'));
-    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
-    expect(isRunning(child)).toBe(false);
+    expect(await goneWithin(child)).toBe(true);
     for (const file of readdirSync(join(repo.dir, '.git', 'gate', 'sessions')).filter((name) => name.endsWith('.json'))) {
       JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'sessions', file), 'utf8'));
     }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vitestProject } from '../helpers/fixtures.js';
-import { isRunning, onLinux } from '../helpers/processes.js';
+import { goneWithin, isRunning, onLinux } from '../helpers/processes.js';
 import { GATE_BIN, hookPayload, runBin } from '../helpers/run-bin.js';
 import { runAsync } from '../helpers/run-async.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
@@ -54,14 +54,14 @@ describe('a gate that leaves a detached child holding its output', () => {
     // It waits until the child has its own session: before that, killing the gate's group would take it too.
     ['setsid', ['sh', '-c', "setsid sh -c 'echo $$ > ../left.pid; exec sleep 600' & until [ -s ../left.pid ]; do sleep 0.05; done; echo boom; exit 1"]],
     ["node's spawn with detached: true", ['node', '-e', "const c = require('child_process').spawn('sleep', ['600'], { detached: true, stdio: 'inherit' }); require('fs').writeFileSync('../left.pid', String(c.pid)); console.log('boom'); process.exit(1);"]],
-  ])('%s: the stop is blocked on its exit status, with its output, within the timeout; the child is killed and named', (_name, run) => {
+  ])('%s: the stop is blocked on its exit status, with its output, within the timeout; the child is killed and named', async (_name, run) => {
     const { repo: r, pidFile } = project(run, { timeout: 5 });
     const result = stopOf(r);
     const pid = leftPid(pidFile);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/boom/);
     if (onLinux) {
-      expect(isRunning(pid)).toBe(false);
+      expect(await goneWithin(pid)).toBe(true);
       // The human's notice names it.
       expect(result.stdout).toMatch(new RegExp(`test left running: sleep \\(pid ${pid}\\), killed`));
     }
@@ -79,7 +79,7 @@ describe('a gate run killed with SIGTERM (a harness on its own timeout)', () => 
     const child = leftPid(made.pidFile);
     process.kill(gatePid, 'SIGTERM');
     await run;
-    expect(await until(() => !isRunning(child), 5_000)).toBe(true);
+    expect(await goneWithin(child, 5_000)).toBe(true);
   }, 60_000);
 });
 
@@ -97,7 +97,7 @@ describe('a gate run killed with SIGKILL', () => {
     await run;
     expect(isRunning(command)).toBe(true);
     // The gate's timeout (2 s) and the kill grace after it, with room for a loaded machine.
-    expect(await until(() => !isRunning(command), 15_000)).toBe(true);
+    expect(await goneWithin(command, 15_000)).toBe(true);
   }, 60_000);
 });
 

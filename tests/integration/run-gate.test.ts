@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResolvedGate } from '../../src/config/load-config.js';
 import { runGate } from '../../src/runner/run-gate.js';
 import { runGates } from '../../src/runner/run-gates.js';
-import { isRunning, onLinux } from '../helpers/processes.js';
+import { goneWithin, isRunning, onLinux } from '../helpers/processes.js';
 
 let dir: string;
 beforeEach(() => {
@@ -69,7 +69,8 @@ describe('runGate', () => {
       const result = await run(gate(['sh', '-c', script], { timeoutSeconds: 20 }));
       const pid = Number(readFileSync(pidFile, 'utf8'));
       expect(result).toMatchObject({ status: 'failed', exitCode: 1, output: 'boom\n' });
-      expect(isRunning(pid)).toBe(!onLinux);
+      if (onLinux) expect(await goneWithin(pid)).toBe(true);
+      else expect(isRunning(pid)).toBe(true);
       if (onLinux) expect(result).toMatchObject({ leftRunning: `sleep (pid ${pid})`, detail: `left running: sleep (pid ${pid}), killed` });
     } finally {
       killIfRunning(pidFile);
@@ -81,7 +82,9 @@ describe('runGate', () => {
     try {
       const result = await run(gate(['sh', '-c', `setsid sh -c 'echo $$ > "${pidFile}"; exec sleep 300' & sleep 300`], { timeoutSeconds: 1 }));
       expect(result.status).toBe('timed-out');
-      expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(!onLinux);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      if (onLinux) expect(await goneWithin(pid)).toBe(true);
+      else expect(isRunning(pid)).toBe(true);
     } finally {
       killIfRunning(pidFile);
     }
@@ -96,14 +99,14 @@ describe('runGate', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(grandchild).toBeGreaterThan(0);
-    expect(isRunning(grandchild)).toBe(false);
+    expect(await goneWithin(grandchild)).toBe(true);
   });
 
   it('leaves nothing running after a command that exits while its child still runs', async () => {
     const pidFile = join(dir, 'left.pid');
     const result = await run(gate(['sh', '-c', `sleep 300 & echo $! > '${pidFile}'; exit 1`]));
     expect(result.status).toBe('failed');
-    expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')))).toBe(true);
   });
 
   it('bounds what it keeps of a huge output, in memory and in the log', async () => {
