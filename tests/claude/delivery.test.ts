@@ -34,7 +34,7 @@ describe(`a SubagentStop block reaches the subagent of Claude Code ${CLAUDE_CODE
     const scenario = await start();
     scenario.project.write('gate.config.json', `${JSON.stringify({ ...JSON.parse(scenario.project.read('gate.config.json')), subagents: true }, null, 2)}\n`);
     // Turning subagents on and running init again adds the SubagentStop hook.
-    const init = scenario.project.gate('init', '--yes');
+    const init = scenario.project.gate('init', '--no-check', '--yes');
     expect(init.code, init.stderr).toBe(0);
     const settings = JSON.parse(scenario.project.read('.claude/settings.json')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
     expect(settings.hooks['SubagentStop']?.[0]?.hooks[0]?.command).toBe(scenario.hookCommand());

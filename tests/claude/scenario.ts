@@ -80,7 +80,7 @@ export function useScenarios(): (install?: 'team' | 'personal' | 'none') => Prom
     open.push({ project, mock });
     let init: CommandResult | undefined;
     if (install !== 'none') {
-      init = project.gate('init', ...(install === 'personal' ? ['--personal'] : []), '--yes');
+      init = project.gate('init', ...(install === 'personal' ? ['--personal'] : []), '--no-check', '--yes');
       expect(init.code, `gate init failed:\n${init.stdout}\n${init.stderr}`).toBe(0);
       // A team commits what init wrote; a personal install writes only ignored files and .gitignore.
       if (install === 'team') project.commit('install gate');
