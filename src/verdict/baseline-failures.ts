@@ -80,6 +80,9 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
   // Outside the work tree: a tool that looks for its config upwards (pytest, eslint, vite's
   // `server.fs.deny` of .git) must see the copy as an ordinary checkout, not a folder of the live one.
   const scratch = mkdtempSync(join(tmpdir(), 'gate-baseline-'));
+  // A stop the harness kills (SIGTERM → process.exit) skips `finally`: the copy goes on exit too.
+  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+  process.once('exit', removeScratch);
   const copy = join(scratch, basename(input.root));
   const probeDir = join(scratch, 'python-probe');
   mkdirSync(copy);
@@ -114,7 +117,8 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
   } catch {
     return undefined;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    process.removeListener('exit', removeScratch);
+    removeScratch();
   }
 }
 

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAsync } from '../helpers/run-async.js';
 import { GATE_BIN, hookPayload, promptStart, runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { hasTool, toolEnv } from '../helpers/tools.js';
 
 // Issue 25, point 7: a harness whose hook timeout is shorter than the gates kills `gate run`
 // mid-stop. The stop must leave a record, so `gate verdict` says "unchecked" (exit 1) and names
@@ -66,5 +67,34 @@ describe('a stop killed by the harness', () => {
     // Cleaned up: no running record or stop lock left behind.
     expect(readdirSync(join(repo.dir, '.git', 'gate', 'running'))).toEqual([]);
     expect(readdirSync(join(repo.dir, '.git', 'gate', 'sessions')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a copy of the starting commit', () => {
+  it('removes the copy from the temp folder on its way out', async () => {
+    repo = makeRepo({
+      '.gitignore': '__pycache__/\n',
+      'gate.config.json': JSON.stringify({ gates: [{ name: 'test', preset: 'pytest' }] }),
+      'shop.py': 'def add(a, b):\n    return a + b\n',
+      'test_shop.py': 'from shop import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_old():\n    assert add(2, 2) == 5\n',
+      // Slow only in the copy: the stop is still checking which failures are old when it is killed.
+      'conftest.py': 'import os\nimport time\n\nif "gate-baseline-" in os.getcwd():\n    time.sleep(60)\n',
+    });
+    const tmp = join(repo.home, 'tmp');
+    mkdirSync(tmp);
+    const env = { ...toolEnv(repo.env), TMPDIR: tmp, CLAUDE_PROJECT_DIR: repo.dir } as Record<string, string>;
+    repo.write('shop.py', 'def add(a, b):\n    return a - b\n');
+    const copies = () => readdirSync(tmp).filter((name) => name.startsWith('gate-baseline-'));
+    let sent = false;
+    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
+      void (async () => {
+        for (let attempt = 0; attempt < 600 && copies().length === 0; attempt++) await sleep(50);
+        sent = process.kill(pid, 'SIGTERM');
+      })();
+    });
+    const done = await stopping;
+    expect(sent).toBe(true);
+    expect(done.code).toBe(143);
+    expect(copies()).toEqual([]);
   });
 });
