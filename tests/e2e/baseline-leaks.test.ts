@@ -40,6 +40,12 @@ function installed(layout: 'src' | 'flat') {
   return { repo, env: { ...repo.env, PATH: `${bin}${delimiter}${repo.env['PATH']}` } };
 }
 
+/** A .pth that puts the live src ahead of PYTHONPATH, as meson-python's editable loader does. */
+function putLiveSrcFirst(project: TempRepo): void {
+  const site = join(project.dir, '.venv', 'lib', readdirSync(join(project.dir, '.venv', 'lib'))[0] ?? '', 'site-packages');
+  writeFileSync(join(site, 'zz_live.pth'), `import sys; sys.path.insert(0, ${JSON.stringify(join(project.dir, 'src'))})\n`);
+}
+
 describe.skipIf(!canMakeVenvs())('an editable Python install (pip install -e .)', () => {
   it.each(['src', 'flat'] as const)('%s layout: the copy imports the starting commit\'s package, so the new failure blocks and only the old one is called old', (layout) => {
     const { repo: project, env } = installed(layout);
@@ -53,9 +59,7 @@ describe.skipIf(!canMakeVenvs())('an editable Python install (pip install -e .)'
 
   it('a path the environment puts ahead of the copy\'s: every failure counts as new, the report says why, and nothing is remembered', () => {
     const { repo: project, env } = installed('src');
-    const site = join(project.dir, '.venv', 'lib', readdirSync(join(project.dir, '.venv', 'lib'))[0] ?? '', 'site-packages');
-    // An import hook that wins over PYTHONPATH (as meson-python's editable loader does).
-    writeFileSync(join(site, 'zz_live.pth'), `import sys; sys.path.insert(0, ${JSON.stringify(join(project.dir, 'src'))})\n`);
+    putLiveSrcFirst(project);
     project.write('src/shop/__init__.py', ADD_BROKEN);
     const blocked = stop({ dir: project.dir, env });
     expect(blocked.code).toBe(2);
@@ -72,8 +76,7 @@ describe.skipIf(!canMakeVenvs())('an editable Python install (pip install -e .)'
 describe.skipIf(!canMakeVenvs())('evidence that needs no copy', () => {
   it('a `gate check --all` on the starting tree: its failures are known as old, even where a copy would not be trusted', () => {
     const { repo: project, env } = installed('src');
-    const site = join(project.dir, '.venv', 'lib', readdirSync(join(project.dir, '.venv', 'lib'))[0] ?? '', 'site-packages');
-    writeFileSync(join(site, 'zz_live.pth'), `import sys; sys.path.insert(0, ${JSON.stringify(join(project.dir, 'src'))})\n`);
+    putLiveSrcFirst(project);
     expect(runBin(['check', '--all'], { cwd: project.dir, env }).code).toBe(1);
     project.write('src/shop/__init__.py', ADD_BROKEN);
     const blocked = stop({ dir: project.dir, env });
