@@ -28,6 +28,7 @@ import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { type BaselineAnswer, baselineFailures, failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
+import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import type { StopContext } from './stop-context.js';
 
 /** What a kill must clean up: set as the stop takes it. */
@@ -231,7 +232,9 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
   const keys = new Map(
     snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(tree.hashes.get(s.gate.configDir) ?? stop.configFiles.hash, s, snapshot, stop.root)]) : [],
   );
-  const cached = selections.filter((s) => s.run && known.includes(keys.get(s.gate.name) ?? ''));
+  // A dependent's pass on the same content of it and what it depends on is reused first: it says so.
+  const reuse = snapshot ? reuseContentPasses(stop.stateDir, selections, tree, stop.configFiles.hash, snapshot, stop.root) : undefined;
+  const cached = selections.filter((s) => s.run && !reuse?.passes.has(s.gate.name) && known.includes(keys.get(s.gate.name) ?? ''));
   const run = (chosen: GateSelection[], concurrency: number) =>
     runGates({
       selections: chosen,
@@ -243,14 +246,17 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
       onStart: (name) => stop.running?.start(name),
       onDone: (result) => stop.running?.done(result.name, result.status),
     });
-  const first = await run(selections.filter((s) => !cached.includes(s)), config.concurrency);
+  const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency);
   const { results: ran, notes, transient } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0]);
   rememberVerdicts(
     verdicts,
     known,
     ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
-  return { results: [...cached.map((s) => cachedPass(s.gate.name, join(stop.stateDir, 'logs', `${gateFileName(s.gate.name)}.log`))), ...ran], notes, transient };
+  reuse?.remember(ran, new Date());
+  const logOf = (name: string) => join(stop.stateDir, 'logs', `${gateFileName(name)}.log`);
+  const reused = [...(reuse?.passes ?? [])].map(([name, pass]) => ({ ...cachedPass(name, logOf(name)), detail: describeContentPass(pass) }));
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient };
 }
 
 /**

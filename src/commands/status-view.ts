@@ -7,6 +7,7 @@ import { gateFileName } from '../runner/gate-file-name.js';
 import { describeRunningStop, readRunningStops } from '../state/running-stop.js';
 import { readSession, sessionPath } from '../state/session-state.js';
 import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
+import { describeContentPass, reuseContentPasses, type ContentPass } from '../state/content-results.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
 export type StatusView = Awaited<ReturnType<typeof statusView>>;
@@ -25,8 +26,10 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
     since.snapshot !== undefined &&
     selection.run &&
     known.includes(verdictKey(tree.hashes.get(selection.gate.configDir) ?? project.configFiles.hash, selection, since.snapshot, root));
+  const reuse = since.snapshot ? reuseContentPasses(project.stateDir, selections, tree, project.configFiles.hash, since.snapshot, root) : undefined;
+  const reusedPass = (selection: (typeof selections)[number]) => reuse?.passes.get(selection.gate.name);
   const sessions = listBlockedSessions(project.stateDir);
-  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) ? describeCommand(selection, project.projectDir, project.stateDir) : undefined)));
+  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) && !reusedPass(selection) ? describeCommand(selection, project.projectDir, project.stateDir) : undefined)));
   return {
     projectDir: project.projectDir,
     repository: project.repo?.root ?? null,
@@ -41,9 +44,9 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
     changedFiles: since.change.paths,
     gates: selections.map((selection, index) => ({
       name: selection.gate.name,
-      runs: selection.run && !isCached(selection),
+      runs: selection.run && !isCached(selection) && !reusedPass(selection),
       cached: isCached(selection),
-      reason: selection.reason,
+      reason: contentNote(selection.reason, reusedPass(selection)),
       ...tiers[index],
     })),
     blockedSessions: sessions,
@@ -71,4 +74,8 @@ function listBlockedSessions(stateDir: string): Array<{ session: string; blocks:
     .filter((file) => file.endsWith('.json'))
     .map((file) => ({ session: file.slice(0, -5), blocks: readSession(join(stateDir, 'sessions', file)).value?.blocks ?? 0 }))
     .filter((entry) => entry.blocks > 0);
+}
+
+function contentNote(reason: string, pass: ContentPass | undefined): string {
+  return pass ? `${reason}, but it ${describeContentPass(pass)}` : reason;
 }

@@ -11,6 +11,8 @@ export interface Scope {
   paths: string[];
   /** Set when a package this one depends on changed: its gates run in full. */
   upstream?: { paths: string[]; why: string };
+  /** With `upstream`: the package dirs (absolute) its result depends on, and every package's, for a result kept on content (src/state/content-results.ts). */
+  content?: { related: string[]; packages: string[] };
 }
 
 /** The configs a change involves: the root config's settings, and every involved config's gates. */
@@ -67,6 +69,7 @@ export async function loadConfigTree(input: TreeInput): Promise<ConfigTree> {
         if (nearest(affected.dir) !== affected.dir) continue;
         const scope = scopeOf(scopes, affected.dir);
         scope.upstream ??= { paths: affected.upstream, why: affected.why };
+        scope.content ??= affected.content;
       }
     } catch (error) {
       notices.push(`The workspace's dependency graph could not be read, so packages that depend on a changed one were not checked: ${error instanceof Error ? error.message : String(error)}`);

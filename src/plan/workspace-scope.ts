@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { AFFECTS_ALL } from '../workspace/affects-all.js';
 import { readWorkspace } from '../workspace/read-workspace.js';
-import { dependentsOf, packageOf, type WorkspaceGraph } from '../workspace/workspace-graph.js';
+import { dependenciesOf, dependentsOf, packageOf, type WorkspaceGraph } from '../workspace/workspace-graph.js';
 
 export interface AffectedPackage {
   /** Absolute directory of the package. */
@@ -11,6 +11,8 @@ export interface AffectedPackage {
   /** The changed paths (relative to the repository root) that make it affected. */
   upstream: string[];
   why: string;
+  /** What its result can depend on: its own dir and those of the packages it depends on, transitively, and every package's dir (all absolute). */
+  content: { related: string[]; packages: string[] };
 }
 
 /**
@@ -34,10 +36,12 @@ export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], pat
   const inside = paths.filter(({ local }) => local !== '' && !local.startsWith('../'));
   const everything = affectsAll.length > 0 ? picomatch(affectsAll, { dot: true }) : () => false;
   const global = inside.filter(({ local }) => everything(local));
+  const packages = graph.packages.map((pkg) => join(graph.root, pkg.dir));
+  const content = (dir: string) => ({ related: [dir, ...dependenciesOf(graph, dir)].map((related) => join(graph.root, related)), packages });
   if (global.length > 0) {
     const first = global[0]?.local ?? '';
     const why = `${first}${global.length > 1 ? ` and ${global.length - 1} more` : ''} changed, which affects every package`;
-    return graph.packages.map((pkg) => ({ dir: join(graph.root, pkg.dir), upstream: global.map(({ path }) => path), why }));
+    return graph.packages.map((pkg) => ({ dir: join(graph.root, pkg.dir), upstream: global.map(({ path }) => path), why, content: content(pkg.dir) }));
   }
   const changedBy = new Map<string, string[]>();
   for (const { path, local } of inside) {
@@ -49,11 +53,13 @@ export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], pat
   }
   if (changedBy.size === 0) return [];
   const names = new Map(graph.packages.map((pkg) => [pkg.dir, pkg.name]));
-  const changed = [...changedBy.keys()].sort();
-  const upstream = changed.flatMap((dir) => changedBy.get(dir) ?? []);
-  const listed = changed.map((dir) => names.get(dir) ?? dir);
-  const why = `it depends on ${listed.length > 3 ? `${listed.slice(0, 3).join(', ')} and ${listed.length - 3} more` : listed.join(', ')}, which changed`;
-  return dependentsOf(graph, changed).map((dir) => ({ dir: join(graph.root, dir), upstream, why }));
+  // Per dependent, only the changed packages it depends on: a later change elsewhere is not its upstream.
+  return dependentsOf(graph, changedBy.keys()).map((dir) => {
+    const changed = dependenciesOf(graph, dir).filter((dep) => changedBy.has(dep));
+    const listed = changed.map((dep) => names.get(dep) ?? dep);
+    const why = `it depends on ${listed.length > 3 ? `${listed.slice(0, 3).join(', ')} and ${listed.length - 3} more` : listed.join(', ')}, which changed`;
+    return { dir: join(graph.root, dir), upstream: changed.flatMap((dep) => changedBy.get(dep) ?? []), why, content: content(dir) };
+  });
 }
 
 function toPosix(path: string): string {

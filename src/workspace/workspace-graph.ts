@@ -42,6 +42,12 @@ export function dependentsOf(graph: WorkspaceGraph, dirs: Iterable<string>): str
   return [...reachDependents(seeds, (dir) => dependents.get(dir))].filter((dir) => !seeds.has(dir)).sort();
 }
 
+/** The dirs of every package `dir` depends on, transitively, without `dir` itself; sorted. */
+export function dependenciesOf(graph: WorkspaceGraph, dir: string): string[] {
+  const byDir = new Map(graph.packages.map((pkg) => [pkg.dir, pkg.dependsOn]));
+  return [...reachDependents([dir], (node) => byDir.get(node))].filter((found) => found !== dir).sort();
+}
+
 // The module's one entry point: the readers and the defaults live in their own files.
 export { AFFECTS_ALL } from './affects-all.js';
 export { detectWorkspaceKind } from './detect-workspace-kind.js';

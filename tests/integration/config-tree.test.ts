@@ -109,7 +109,7 @@ describe('the configs a change involves', () => {
       const loaded = await tree(repo, ['packages/shared/index.js']);
       expect(loaded.gates.map((gate) => gate.name)).toEqual(['root', 'apps/web:test', 'packages/shared:test']);
       const why = 'it depends on @acme/shared, which changed';
-      expect(loaded.scopes.get(`${repo.dir}/apps/web`)).toEqual({ paths: [], upstream: { paths: ['packages/shared/index.js'], why } });
+      expect(loaded.scopes.get(`${repo.dir}/apps/web`)).toMatchObject({ paths: [], upstream: { paths: ['packages/shared/index.js'], why }, content: { related: [`${repo.dir}/apps/web`, `${repo.dir}/packages/shared`] } });
       // apps/docs has no config of its own: the root config's gates look only at the files it owns.
       expect(loaded.scopes.get(repo.dir)).toEqual({ paths: [] });
       expect(loaded.scopes.has(`${repo.dir}/apps/lone`)).toBe(false);

@@ -30,6 +30,15 @@ describe('the packages a change reaches through the workspace graph', () => {
     expect(reached[0]).toMatchObject({ upstream: ['packages/shared/src/a.js'], why: 'it depends on @acme/shared, which changed' });
   });
 
+  it('gives each dependent only the changes of the packages it depends on, and what its result depends on', () => {
+    const reached = reachedPackages(graph, AFFECTS_ALL, at('packages/utils/src/u.js', 'packages/x/a.js'));
+    const web = reached.find((pkg) => pkg.dir === '/repo/apps/web');
+    expect(web).toMatchObject({ upstream: ['packages/utils/src/u.js'], why: 'it depends on @acme/utils, which changed' });
+    expect(web?.content.related).toEqual(['/repo/apps/web', '/repo/packages/shared', '/repo/packages/utils']);
+    expect(web?.content.packages).toHaveLength(7);
+    expect(reached.find((pkg) => pkg.dir === '/repo/packages/y')?.upstream).toEqual(['packages/x/a.js']);
+  });
+
   it('a cycle ends', () => {
     expect(reachedPackages(graph, AFFECTS_ALL, at('packages/x/a.js')).map((pkg) => pkg.dir)).toEqual(['/repo/packages/y']);
   });
