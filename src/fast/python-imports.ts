@@ -51,10 +51,16 @@ function planFromImports(gate: FastInput['gate'], files: string[], config: Pytes
     changed: files,
     collects,
     alwaysRun: project.doctestFiles.filter(collected),
+    scripts: project.scripts,
   });
   const { targets } = selection;
   if (targets.length === 0) return { kind: 'none', why: `no test imports ${files.length === 1 ? files[0] : `the ${files.length} changed files`}` };
-  if (targets.length >= selection.total) return { kind: 'full', why: `every test file reaches the change` };
+  const kind = config.doctestModules ? 'files' : 'test files';
+  const extra = describeExtra(targets.length - selection.reached, selection.opaque);
+  if (targets.length >= selection.total) {
+    const cause = selection.reached >= targets.length ? 'every one imports the change' : `${selection.reached} import the change${extra}`;
+    return { kind: 'full', why: `${targets.length} of ${selection.total} ${kind}: ${cause}` };
+  }
 
   // The full run's config file, and with it its rootdir and conftest.py files: pytest looks for a
   // config from the tests' folder up, and one in between would win.
@@ -63,8 +69,6 @@ function planFromImports(gate: FastInput['gate'], files: string[], config: Pytes
   const options = nested && config.file ? ['-c', relative(gate.cwd, config.file)] : [];
   const at = gate.tier.run.indexOf(FILES);
   const run = at === -1 ? gate.tier.run : [...gate.tier.run.slice(0, at), ...options, ...gate.tier.run.slice(at)];
-  const kind = config.doctestModules ? 'files' : 'test files';
-  const extra = describeExtra(targets.length - selection.reached, selection.opaque);
   return { kind: 'fast', run, targets, why: `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${extra})` };
 }
 

@@ -11,6 +11,8 @@ export interface PythonProject {
   configDirs: Set<string>;
   /** Text files pytest collects as doctests (`--doctest-glob`, test*.txt by default). */
   doctestFiles: string[];
+  /** The console scripts the project declares: a process running one runs the project's Python. */
+  scripts: string[];
 }
 
 const MAX_ENTRIES = 200_000;
@@ -23,7 +25,7 @@ const SKIPPED = new Set(['__pycache__', 'node_modules', 'site-packages']);
  */
 export function readPythonProject(root: string, doctestGlobs: string[]): PythonProject | undefined {
   const isDoctest = picomatch(doctestGlobs.map((glob) => (glob.includes('/') ? `**/${glob}` : glob)), { basename: true, dot: true });
-  const project: PythonProject = { sources: new Map(), configDirs: new Set(), doctestFiles: [] };
+  const project: PythonProject = { sources: new Map(), configDirs: new Set(), doctestFiles: [], scripts: [] };
   const pending = [''];
   let seen = 0;
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
@@ -41,7 +43,25 @@ export function readPythonProject(root: string, doctestGlobs: string[]): PythonP
       }
     }
   }
+  project.scripts = [...readScripts(root), ...[...project.sources.values()].flatMap((source) => source.scripts ?? [])];
   return project;
+}
+
+// `[project.scripts]` and `[project.gui-scripts]` keys in pyproject.toml; `name = module:function`
+// lines in setup.cfg (console_scripts). Read loosely: an extra name only widens a selection.
+function readScripts(root: string): string[] {
+  const names: string[] = [];
+  for (const [file, table] of [['pyproject.toml', /^\[project\.(?:gui-)?scripts\]/], ['setup.cfg', /^\[options\.entry_points\]/]] as const) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    let inside = false;
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (/^\s*\[/.test(line)) inside = table.test(line.trim());
+      const name = inside ? /^\s*"?([\w.-]+)"?\s*=\s*"?[A-Za-z_][\w.]*\s*:/.exec(line)?.[1] : undefined;
+      if (name) names.push(name);
+    }
+  }
+  return names;
 }
 
 function skipped(root: string, path: string, name: string): boolean {

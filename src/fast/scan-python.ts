@@ -6,6 +6,8 @@ export interface ScannedPython {
   code: string;
   /** The literals' text as written (escapes not decoded); empty for f-strings and bytes. */
   strings: string[];
+  /** The f-strings' (and t-strings') text as written, replacement fields included. */
+  formatted: string[];
 }
 
 const PREFIX = /[rRbBuUfFtT]/;
@@ -23,6 +25,7 @@ const STOPS: Record<string, RegExp> = { '"': /["\\\n]/g, "'": /['\\\n]/g, '"f': 
 export function scanPython(text: string): ScannedPython {
   const parts: string[] = [];
   const strings: string[] = [];
+  const formatted: string[] = [];
   let depth = 0;
   // Text from `copied` up to the current position goes to the code unchanged.
   let copied = 0;
@@ -52,6 +55,7 @@ export function scanPython(text: string): ScannedPython {
     } else if (kind === QUOTE) {
       const literal = readString(text, i);
       strings.push(literal.value);
+      if (literal.formatted !== undefined) formatted.push(literal.formatted);
       parts.push(`"${strings.length - 1}"`);
       i = literal.end;
     } else {
@@ -61,11 +65,11 @@ export function scanPython(text: string): ScannedPython {
     copied = i;
   }
   parts.push(text.slice(copied));
-  return { code: parts.join(''), strings };
+  return { code: parts.join(''), strings, formatted };
 }
 
 /** The literal whose quote is at `start` (its prefix letters, if any, are just before it). */
-function readString(text: string, start: number): { value: string; end: number } {
+function readString(text: string, start: number): { value: string; end: number; formatted?: string } {
   const prefix = prefixBefore(text, start);
   const formatted = /[fFtT]/.test(prefix);
   const quote = text[start] ?? '"';
@@ -84,7 +88,8 @@ function readString(text: string, start: number): { value: string; end: number }
     } else if (ch === quote) {
       if (!triple || text.startsWith(quote.repeat(3), i)) {
         const value = formatted || /[bB]/.test(prefix) ? '' : text.slice(open, i);
-        return { value, end: i + (triple ? 3 : 1) };
+        const end = i + (triple ? 3 : 1);
+        return formatted ? { value, end, formatted: text.slice(open, i) } : { value, end };
       }
       i++;
     } else if (ch === '\n') {

@@ -74,17 +74,36 @@ describe.skipIf(!ready)('pytest: the tests that import the change', () => {
     });
     repo.write('src/shop/leaf.py', 'def greet():\n    return "hello"\n');
     const command = await build(repo.dir, gate, ['src/shop/leaf.py']);
-    expect(command).toMatchObject({ fast: false, why: 'every test file reaches the change' });
+    expect(command).toMatchObject({ fast: false, why: '3 of 3 test files: every one imports the change' });
     const result = await run(repo.dir, gate, ['src/shop/leaf.py'], env);
     expect(result.status).toBe('failed');
     expect(result.output).toMatch(/2 failed, 1 passed/);
   });
 
-  it('always runs a test that starts another process: it may load the change', async () => {
-    const { gate } = setUp({ ...SHOP, 'tests/test_cli.py': 'import subprocess\nimport sys\n\n\ndef test_cli():\n    subprocess.run([sys.executable, "-c", "import shop"], check=True)\n' });
+  it('always runs a test that starts Python in another process: it may load the change', async () => {
+    const cli = 'import os\nimport subprocess\nimport sys\n\n\ndef test_cli():\n    code = "import shop.leaf; assert shop.leaf.greet() == \'hi\'"\n    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": "src"})\n';
+    const { gate, env } = setUp({ ...SHOP, 'tests/test_cli.py': cli });
+    repo.write('src/shop/leaf.py', 'def greet():\n    return "hello"\n');
     const command = await build(repo.dir, gate, ['src/shop/leaf.py']);
     expect(command.argv).toEqual(['pytest', '-q', 'tests/test_cli.py', 'tests/test_leaf.py']);
-    expect(command.why).toBe('only 2 of 4 test files: tests/test_cli.py and tests/test_leaf.py (the ones importing the change and 1 that reaches tests/test_cli.py, which runs another process)');
+    expect(command.why).toBe('only 2 of 4 test files: tests/test_cli.py and tests/test_leaf.py (the ones importing the change and 1 that reaches tests/test_cli.py, which runs Python in another process (sys.executable))');
+    const result = await run(repo.dir, gate, ['src/shop/leaf.py'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/2 failed/);
+  });
+
+  it('for a change to test files alone, runs just those, though every test reaches code that starts processes', async () => {
+    const { gate, env } = setUp({
+      ...SHOP,
+      'src/shop/__init__.py': 'from . import pager\n',
+      'src/shop/pager.py': 'import subprocess\n\n\ndef page(text, cmd="cat"):\n    subprocess.run([cmd], input=text, text=True, check=True)\n',
+    });
+    repo.write('tests/test_leaf.py', 'from shop import leaf\n\n\ndef test_greet():\n    assert leaf.greet() == "hello"\n');
+    const command = await build(repo.dir, gate, ['tests/test_leaf.py']);
+    expect(command).toMatchObject({ argv: ['pytest', '-q', 'tests/test_leaf.py'], fast: true, why: 'only 1 of 3 test files: tests/test_leaf.py (the ones importing the change)' });
+    expect((await run(repo.dir, gate, ['tests/test_leaf.py'], env)).status).toBe('failed');
+    // A module change still runs every test that imports it, through the package's __init__.py.
+    expect(await build(repo.dir, gate, ['src/shop/pager.py'])).toMatchObject({ fast: false, why: '3 of 3 test files: every one imports the change' });
   });
 
   it('with no pytest config, runs the tests as the full run would: the root conftest.py loads', async () => {

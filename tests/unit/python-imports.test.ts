@@ -69,12 +69,35 @@ describe('parsePythonImports', () => {
     expect(parsePythonImports('importlib.import_module(name)').opaque).toBe('imports a module by a computed name');
     expect(parsePythonImports('importlib.import_module(f"shop.{name}")').opaque).toBe('imports a module by a computed name');
     expect(parsePythonImports('__import__(name)').opaque).toBe('imports a module by a computed name');
-    expect(parsePythonImports('import subprocess').opaque).toBe('runs another process');
-    expect(parsePythonImports('os.system("shop-cli")').opaque).toBe('runs another process');
+    expect(parsePythonImports('import subprocess').opaque).toBeUndefined();
     expect(parsePythonImports('exec(code)').opaque).toBe('runs code from a string');
     expect(parsePythonImports('cursor.exec(query)').opaque).toBeUndefined();
     expect(parsePythonImports('from importlib.metadata import entry_points').opaque).toBe('discovers modules at run time');
     expect(parsePythonImports('pytest_plugins = PLUGINS').opaque).toBe('names its pytest plugins by a computed value');
+  });
+});
+
+describe('parsePythonImports: processes', () => {
+  it('tells a file that starts processes from one that names Python as their program', () => {
+    expect(parsePythonImports('import subprocess\nsubprocess.Popen([pager])')).toEqual({ imports: [{ level: 0, module: 'subprocess', names: [] }], opaque: undefined, spawns: true });
+    expect(parsePythonImports('os.system("shop-cli")')).toMatchObject({ spawns: true, commands: ['shop-cli'] });
+    expect(parsePythonImports('subprocess.run([sys.executable, "-m", "shop"])').python).toEqual({ what: 'sys.executable', runsTests: false });
+    expect(parsePythonImports('cmd = f"{sys.executable} -c {code}"').python).toEqual({ what: 'sys.executable', runsTests: false });
+    expect(parsePythonImports('run(["/usr/bin/python3.12", "x"])').python).toEqual({ what: '"python3.12"', runsTests: false });
+    expect(parsePythonImports('run(["python", "-m", "pytest", "tests"])').python).toEqual({ what: 'pytest', runsTests: true });
+    expect(parsePythonImports('pytester.runpytest_subprocess()').python).toEqual({ what: 'runpytest_subprocess', runsTests: true });
+    expect(parsePythonImports('run("scripts/make_docs.py --all")').python).toEqual({ what: '"make_docs.py"', runsTests: false });
+  });
+
+  it('does not take a usage string, a docstring or a comment for a program', () => {
+    const source = parsePythonImports(['def name():', '    """Returns ``python -m name``, see https://docs.python.org."""', '    # sys.executable', '    return f"python -m {mod}"'].join('\n'));
+    expect(source.python).toBeUndefined();
+    expect(source.spawns).toBeUndefined();
+  });
+
+  it('keeps the words that may name a test file, and the console scripts setup.py declares', () => {
+    expect(parsePythonImports('run(["python", "tests/test_cli.py"])').testWords).toEqual(['tests', 'test_cli.py']);
+    expect(parsePythonImports('setup(entry_points={"console_scripts": ["shop-tool = shop.cli:main"]})').scripts).toEqual(['shop-tool']);
   });
 });
 
@@ -135,8 +158,63 @@ describe('selectPythonTests', () => {
   });
 
   it('always runs a test that reaches code loading modules gate can\'t see', () => {
-    const selection = select({ 'lib.py': '', 'runner.py': 'import subprocess', 'test_a.py': 'import lib', 'test_cli.py': 'import runner', 'test_b.py': '' }, ['lib.py']);
-    expect(selection).toMatchObject({ targets: ['test_a.py', 'test_cli.py'], reached: 1, total: 3, opaque: { file: 'runner.py', why: 'runs another process' } });
+    const selection = select({ 'lib.py': '', 'loader.py': 'importlib.import_module(name)', 'test_a.py': 'import lib', 'test_plugins.py': 'import loader', 'test_b.py': '' }, ['lib.py']);
+    expect(selection).toMatchObject({ targets: ['test_a.py', 'test_plugins.py'], reached: 1, total: 3, opaque: { file: 'loader.py', why: 'imports a module by a computed name' } });
+  });
+
+  // A library (click) whose pager starts processes; its usage text names `python -m`.
+  const PAGER = {
+    'shop/__init__.py': 'from . import pager, lib, usage',
+    'shop/lib.py': '',
+    'shop/pager.py': 'import subprocess\nfrom .usage import usage\n\ndef page(text, cmd="less"):\n    subprocess.Popen([cmd]).communicate(text)',
+    'shop/usage.py': 'def usage(mod):\n    return f"python -m {mod}"',
+    'tests/test_lib.py': 'from shop import lib',
+    'tests/test_pager.py': 'from shop import pager',
+    'tests/test_other.py': 'import json',
+  };
+
+  it('does not run a test for a change it can\'t load: the process it reaches starts no Python', () => {
+    const selection = select({ ...PAGER, 'shop/__init__.py': '', 'tests/test_lib.py': 'import shop.lib' }, ['shop/lib.py']);
+    expect(selection).toMatchObject({ targets: ['tests/test_lib.py'], reached: 1, opaque: undefined });
+  });
+
+  it('runs a test that starts Python, or hands Python to code that starts processes, for a module change', () => {
+    const files = {
+      ...PAGER,
+      'shop/__init__.py': '',
+      'tests/test_cli.py': 'import subprocess, sys\n\ndef test_cli():\n    subprocess.run([sys.executable, "-c", "import shop.lib"])',
+      'tests/test_pager.py': 'import sys\nfrom shop import pager\n\ndef test_py_pager():\n    pager.page("x", cmd=sys.executable)',
+    };
+    const selection = select(files, ['shop/lib.py']);
+    expect(selection.targets).toEqual(['tests/test_cli.py', 'tests/test_lib.py', 'tests/test_pager.py']);
+    expect(selection.opaque).toEqual({ file: 'tests/test_cli.py', why: 'runs Python in another process (sys.executable)' });
+    // A library module that names the interpreter for the one that starts the process.
+    const library = { 'lib.py': '', 'command.py': 'import sys\nPYTHON = [sys.executable, "-m", "worker"]', 'runner.py': 'import subprocess\nfrom command import PYTHON', 'test_run.py': 'import runner', 'test_x.py': '' };
+    expect(select(library, ['lib.py'])).toMatchObject({ targets: ['test_run.py'], opaque: { file: 'command.py', why: 'names Python as a program (sys.executable) for code that runs other processes' } });
+  });
+
+  it('runs a test that starts the project\'s console script', () => {
+    const files = { 'lib.py': '', 'test_tool.py': 'import subprocess\nsubprocess.run(["shop-tool", "--help"])', 'test_x.py': '' };
+    const sources = new Map(Object.entries(files).map(([path, text]) => [path, parsePythonImports(text)]));
+    const input = { paths: Object.keys(files), sources, changed: ['lib.py'], collects: (path: string) => path.startsWith('test_'), alwaysRun: [] };
+    expect(selectPythonTests(input).targets).toEqual([]);
+    expect(selectPythonTests({ ...input, scripts: ['shop-tool'] }).targets).toEqual(['test_tool.py']);
+  });
+
+  it('for a change to test files alone, runs those and only the tests whose process runs a test runner or names them', () => {
+    const files = {
+      ...PAGER,
+      'tests/test_cli.py': 'import subprocess, sys\nimport shop\nsubprocess.run([sys.executable, "-c", "import shop"])',
+      'tests/test_meta.py': 'import subprocess, sys\nsubprocess.run([sys.executable, "-m", "pytest", "tests/test_lib.py"])',
+      'tests/test_script.py': 'import subprocess, sys\nsubprocess.run([sys.executable, "tests/test_other.py"])',
+    };
+    expect(select(files, ['tests/test_lib.py']).targets).toEqual(['tests/test_lib.py', 'tests/test_meta.py']);
+    expect(select(files, ['tests/test_other.py']).targets).toEqual(['tests/test_meta.py', 'tests/test_other.py', 'tests/test_script.py']);
+    expect(select(files, ['tests/test_pager.py']).targets).toEqual(['tests/test_meta.py', 'tests/test_pager.py']);
+    // Every test imports shop, whose pager starts processes: that alone pulls none of them in.
+    const everyone = { ...PAGER, 'tests/test_other.py': 'import shop' };
+    expect(select(everyone, ['tests/test_lib.py']).targets).toEqual(['tests/test_lib.py']);
+    expect(select(everyone, ['shop/usage.py'])).toMatchObject({ reached: 3, opaque: undefined });
   });
 });
 
