@@ -29,6 +29,7 @@ import { type BaselineAnswer, baselineFailures, failureIds } from '../verdict/ba
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
+import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
 import type { StopContext } from './stop-context.js';
 
 /** What a kill must clean up: set as the stop takes it. */
@@ -226,7 +227,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined);
+  const selections = skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root);
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
   const keys = new Map(

@@ -8,6 +8,7 @@ import { describeRunningStop, readRunningStops } from '../state/running-stop.js'
 import { readSession, sessionPath } from '../state/session-state.js';
 import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { describeContentPass, reuseContentPasses, type ContentPass } from '../state/content-results.js';
+import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
 export type StatusView = Awaited<ReturnType<typeof statusView>>;
@@ -20,7 +21,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;
-  const selections = since.alreadyPassed ? [] : selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined);
+  const selections = since.alreadyPassed ? [] : skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root);
   const known = readVerdicts(verdictsPath(project.stateDir));
   const isCached = (selection: (typeof selections)[number]) =>
     since.snapshot !== undefined &&

@@ -40,7 +40,8 @@ export function contentKey(selection: GateSelection, scope: Scope | undefined, c
   return fastHash(JSON.stringify([configHash, selection.gate, snapshot.head, files]));
 }
 
-function ownerOf(path: string, packages: string[]): string | undefined {
+/** The package dir (absolute) holding an absolute path: the longest that is a prefix. */
+export function ownerOf(path: string, packages: string[]): string | undefined {
   let owner: string | undefined;
   for (const dir of packages) {
     if (path !== dir && !path.startsWith(`${dir}${sep}`)) continue;
