@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { stripJsComments } from '../fast/strip-js-comments.js';
+import { sharedPrettierConfig } from './shared-prettier-config.js';
 
 /** Whether a linter's result in one package can depend on another package's files, and the evidence. */
 export type LintReach = { reads: true; why: string } | { reads: false; files: string[] };
@@ -37,6 +38,7 @@ export function lintReadsPackages(linter: Linter, cwd: string, repoRoot: string,
     if (dir === repoRoot || relative(repoRoot, dir).startsWith('..') || dirname(dir) === dir) break;
   }
   const seen = new Set<string>();
+  let prettier = false;
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     if (seen.has(file)) continue;
     const text = configText(file);
@@ -46,6 +48,7 @@ export function lintReadsPackages(linter: Linter, cwd: string, repoRoot: string,
     const live = dropOffRules(stripJsComments(text));
     const computed = computedSetting(live);
     if (computed) return { reads: true, why: `${show(file, repoRoot)} computes ${computed}` };
+    prettier ||= linter === 'eslint' && /prettier\/prettier|plugin:prettier|eslint-plugin-prettier/.test(live);
     const reads = (linter === 'eslint' ? ESLINT_READS : BIOME_READS).exec(live);
     if (reads) return { reads: true, why: `${show(file, repoRoot)} mentions ${reads[0]}` };
     for (const specifier of linter === 'eslint' ? eslintModules(live) : biomeExtends(live)) {
@@ -58,6 +61,8 @@ export function lintReadsPackages(linter: Linter, cwd: string, repoRoot: string,
     }
   }
   if (seen.size === 0) return { reads: true, why: `no ${linter} configuration found from ${show(cwd, repoRoot)}` };
+  const shared = prettier ? sharedPrettierConfig(cwd, repoRoot) : undefined;
+  if (shared) return { reads: true, why: `its prettier rule reads ${shared}, which gate does not read` };
   return { reads: false, files: [...seen].map((file) => show(file, repoRoot)) };
 }
 

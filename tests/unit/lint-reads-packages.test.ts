@@ -21,13 +21,20 @@ describe('whether a lint configuration can read other packages', () => {
   parser: '@typescript-eslint/parser',
   extends: ['eslint:recommended', 'prettier'],
   plugins: ['@typescript-eslint', 'prettier', 'es5'],
-  rules: { 'no-console': 'error', 'import/no-internal-modules': 'off' },
+  rules: { 'no-console': 'error', 'import/no-internal-modules': 'off', 'prettier/prettier': ['error', { singleQuote: true }] },
   overrides: [{ extends: ['plugin:@typescript-eslint/recommended', 'plugin:react/recommended'], plugins: ['react-hooks'], files: ['*.tsx'] }],
 };
 `;
-    expect(eslintIn({ 'package.json': json({ eslintConfig: { root: true, extends: ['./scripts/eslint/preset.js'] } }), 'scripts/eslint/preset.js': preset })).toEqual({
+    const manifest = (prettier: unknown) => json({ prettier, eslintConfig: { root: true, extends: ['./scripts/eslint/preset.js'] } });
+    expect(eslintIn({ 'package.json': manifest({ singleQuote: true }), 'scripts/eslint/preset.js': preset })).toEqual({
       reads: false,
       files: ['package.json', 'scripts/eslint/preset.js'],
+    });
+    repo.cleanup();
+    // The prettier rule formats with a shared config: a package of the workspace, maybe.
+    expect(eslintIn({ 'package.json': manifest('@acme/prettier-config'), 'scripts/eslint/preset.js': preset })).toEqual({
+      reads: true,
+      why: 'its prettier rule reads package.json\'s "prettier", which gate does not read',
     });
   });
 
