@@ -54,8 +54,9 @@ const OPAQUE: Array<[RegExp, string]> = [
 const SPAWNS = /\b(?:subprocess|pexpect|create_subprocess_exec|create_subprocess_shell)\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b/;
 const EXECUTABLE = /\bsys\.(?:executable|_base_executable)\b/;
 const PYTESTER = /\b(?:runpytest_subprocess|spawn_pytest|runpython|runpython_c)\b/;
-// A literal whose first word, path stripped, is a Python interpreter, a test runner or a script.
-const PROGRAM = /^\s*(?:\S*[/\\])?((?:python|pypy)[\d.]*(?:\.exe)?|pytest|py\.test|unittest|nose2?|[\w.-]+\.pyw?)(?=\s|$)/;
+// A literal with a Python interpreter, a test runner or a script, path stripped, where a command
+// starts: first, or after a shell's `&&`, `;`, `|`, `$(` or `env VAR=…` ("cd docs && python -m x").
+const PROGRAM = /(?:^\s*|(?:[;&|]|\$\()\s*|\benv\s+(?:\w+=\S*\s+)*)(?:\S*[/\\])?((?:python|pypy)[\d.]*(?:\.exe)?|pytest|py\.test|unittest|nose2?|[\w.-]+\.pyw?)(?=\s|$|[;&|)])/;
 const RUNNER = /^(?:pytest|py\.test|unittest|nose2?)$/;
 const FIRST_WORD = /^\s*(?:\S*[/\\])?([\w.-]+)(?=\s|$)/;
 const ENTRY_POINT = /^\s*([\w.-]+)\s*=\s*[A-Za-z_][\w.]*\s*:\s*[A-Za-z_][\w.]*\s*$/;

@@ -58,7 +58,8 @@ function planFromImports(gate: FastInput['gate'], files: string[], config: Pytes
   const kind = config.doctestModules ? 'files' : 'test files';
   const extra = describeExtra(targets.length - selection.reached, selection.opaque);
   if (targets.length >= selection.total) {
-    const cause = selection.reached >= targets.length ? 'every one imports the change' : `${selection.reached} import the change${extra}`;
+    const via = selection.through ? `, ${selection.through.count === selection.reached ? 'all' : selection.through.count} through ${selection.through.file}` : '';
+    const cause = selection.reached >= targets.length ? `every one imports the change${via}` : `${selection.reached} import the change${via}${extra}`;
     return { kind: 'full', why: `${targets.length} of ${selection.total} ${kind}: ${cause}` };
   }
 

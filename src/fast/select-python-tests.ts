@@ -26,6 +26,8 @@ export interface TestSelection {
   reached: number;
   /** One file whose run-time loading pulled tests in, and why, for the reason shown. */
   opaque: { file: string; why: string } | undefined;
+  /** The module most of the tests importing the change import it through (a package's __init__.py). */
+  through?: { file: string; count: number };
 }
 
 interface Widening {
@@ -72,7 +74,8 @@ export function selectPythonTests(input: TestSelectionInput): TestSelection {
     if (seed) example = { file: seed, why: widening.why(seed) };
   }
   const targets = [...new Set([...byChange, ...extra, ...input.alwaysRun])].sort();
-  return { targets, total: candidates.length + input.alwaysRun.length, reached: byChange.length, opaque: example };
+  const through = findThrough(input.changed, byChange, importers);
+  return { targets, total: candidates.length + input.alwaysRun.length, reached: byChange.length, opaque: example, ...(through && { through }) };
 }
 
 function findWidenings(input: TestSelectionInput, importers: Map<string, Set<string>>, candidates: string[], pick: (seeds: string[]) => string[]): Widening[] {
@@ -102,6 +105,21 @@ function findWidenings(input: TestSelectionInput, importers: Map<string, Set<str
     return entry?.source.spawns ? `runs Python in another process (${what})` : `names Python as a program (${what}) for code that runs other processes`;
   };
   return [...widenings, { seeds: seeds.map((entry) => entry.file), within, why }];
+}
+
+// The file, other than a changed one, that most of the selected tests import directly, when that is
+// at least half of them: the usual one is a package's __init__.py importing all its modules.
+function findThrough(changed: string[], selected: string[], importers: Map<string, Set<string>>): TestSelection['through'] {
+  if (selected.length < 2) return undefined;
+  const skip = new Set([...changed, ...selected]);
+  const tests = new Set(selected);
+  let best: TestSelection['through'];
+  for (const file of reachDependents(changed, (node) => importers.get(node))) {
+    if (skip.has(file)) continue;
+    const count = [...(importers.get(file) ?? [])].filter((importer) => tests.has(importer)).length;
+    if (count * 2 >= selected.length && count > (best?.count ?? 0)) best = { file, count };
+  }
+  return best;
 }
 
 function scriptEvidence(source: PythonSource, scripts: Set<string>): { what: string; runsTests: boolean } | undefined {

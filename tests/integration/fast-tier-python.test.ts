@@ -103,7 +103,7 @@ describe.skipIf(!ready)('pytest: the tests that import the change', () => {
     expect(command).toMatchObject({ argv: ['pytest', '-q', 'tests/test_leaf.py'], fast: true, why: 'only 1 of 3 test files: tests/test_leaf.py (the ones importing the change)' });
     expect((await run(repo.dir, gate, ['tests/test_leaf.py'], env)).status).toBe('failed');
     // A module change still runs every test that imports it, through the package's __init__.py.
-    expect(await build(repo.dir, gate, ['src/shop/pager.py'])).toMatchObject({ fast: false, why: '3 of 3 test files: every one imports the change' });
+    expect(await build(repo.dir, gate, ['src/shop/pager.py'])).toMatchObject({ fast: false, why: '3 of 3 test files: every one imports the change, all through src/shop/__init__.py' });
   });
 
   it('with no pytest config, runs the tests as the full run would: the root conftest.py loads', async () => {

@@ -87,6 +87,9 @@ describe('parsePythonImports: processes', () => {
     expect(parsePythonImports('run(["python", "-m", "pytest", "tests"])').python).toEqual({ what: 'pytest', runsTests: true });
     expect(parsePythonImports('pytester.runpytest_subprocess()').python).toEqual({ what: 'runpytest_subprocess', runsTests: true });
     expect(parsePythonImports('run("scripts/make_docs.py --all")').python).toEqual({ what: '"make_docs.py"', runsTests: false });
+    expect(parsePythonImports('run("cd docs && env LANG=C python3 -m shop", shell=True)').python).toEqual({ what: '"python3"', runsTests: false });
+    expect(parsePythonImports('run("make check; pytest -x", shell=True)').python).toEqual({ what: 'pytest', runsTests: true });
+    expect(parsePythonImports('"""Uses the python interpreter."""').python).toBeUndefined();
   });
 
   it('does not take a usage string, a docstring or a comment for a program', () => {
@@ -214,7 +217,7 @@ describe('selectPythonTests', () => {
     // Every test imports shop, whose pager starts processes: that alone pulls none of them in.
     const everyone = { ...PAGER, 'tests/test_other.py': 'import shop' };
     expect(select(everyone, ['tests/test_lib.py']).targets).toEqual(['tests/test_lib.py']);
-    expect(select(everyone, ['shop/usage.py'])).toMatchObject({ reached: 3, opaque: undefined });
+    expect(select(everyone, ['shop/usage.py'])).toMatchObject({ reached: 3, opaque: undefined, through: { file: 'shop/__init__.py', count: 3 } });
   });
 });
 
