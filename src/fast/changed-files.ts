@@ -19,6 +19,11 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
   const crossFile = gate.tier.crossFile && findCrossFileRule(gate.cwd, gate.tier.crossFile);
   if (crossFile) return { kind: 'full', why: `${crossFile.config} mentions ${crossFile.word}: rules that read other files` };
   const count = files.length === 1 ? files[0] : `${files.length} changed files`;
+  if (gate.preset === 'vitest') {
+    const graph = (await import('./vitest-graph.js')).planVitestGraph(input);
+    if (!('fallback' in graph)) return graph;
+    return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches (vitest's own selection: ${graph.fallback})` };
+  }
   return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches` };
 };
 

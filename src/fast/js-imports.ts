@@ -75,7 +75,7 @@ function readEdges(file: string, files: ModuleFiles): ModuleEdges {
 }
 
 /** The file system as the resolver sees it, each answer kept: a graph asks about the same paths often. */
-function readModuleFiles(): ModuleFiles {
+export function readModuleFiles(): ModuleFiles {
   const kinds = new Map<string, 'file' | 'directory' | undefined>();
   return {
     kind: (path) => {
@@ -102,8 +102,8 @@ function readModuleFiles(): ModuleFiles {
   };
 }
 
-/** The JavaScript and TypeScript files under the gate's directory (node_modules and .git left out), `/`-separated. */
-function listSources(cwd: string): string[] | undefined {
+/** The JavaScript and TypeScript files (or those `wanted` names) under the gate's directory (node_modules and .git left out), `/`-separated. */
+export function listSources(cwd: string, wanted: (name: string) => boolean = isJsFile): string[] | undefined {
   const found: string[] = [];
   const pending = [''];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
@@ -117,7 +117,7 @@ function listSources(cwd: string): string[] | undefined {
       const path = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== '.git') pending.push(path);
-      } else if (isJsFile(entry.name)) {
+      } else if (wanted(entry.name)) {
         found.push(path);
         if (found.length > MAX_FILES) return undefined;
       }

@@ -25,6 +25,14 @@ const DECLARATIONS = ['.d.ts', '.d.mts', '.d.cts'];
 
 export const isJsFile = (path: string): boolean => JS_EXTENSIONS.some((extension) => path.endsWith(extension));
 
+/** Components of the frameworks whose files hold imports too (in a `<script>` block, an MDX import line). */
+export const isComponentFile = (path: string): boolean => /\.(?:vue|svelte|astro|mdx|marko)$/.test(path);
+
+/** resolvePath, and a component file named exactly. */
+export function resolveModulePath(base: string, files: ModuleFiles): string[] {
+  return isComponentFile(base) && files.kind(base) === 'file' ? [base] : resolvePath(base, files);
+}
+
 /** The local files an import names, the way Node and TypeScript resolve it, or why that is unknown. */
 export function resolveJsImport(specifier: string, fromFile: string, files: ModuleFiles): Resolution {
   if (specifier.startsWith('node:') || BUILTINS.has(specifier) || /^(?:data|https?):/.test(specifier)) return { kind: 'external' };

@@ -33,7 +33,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     expect(JSON.parse(result.stdout)).toEqual({ systemMessage: 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.' });
     const report = result.stderr;
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\./);
-    expect(report).toContain('$ npx vitest related --run --reporter=default --passWithNoTests src/sum.ts');
+    expect(report).toContain('$ npx vitest run --reporter=default --passWithNoTests src/sum.test.ts');
     expect(report).toContain('failed (exit 1)');
     expect(report).toContain('sum > adds two numbers');
     expect(report).toContain('expected -1 to be 3');

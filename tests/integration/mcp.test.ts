@@ -93,7 +93,7 @@ describe('gate mcp', () => {
     const report = textOf(red);
     expect(red.isError).toBeFalsy();
     expect(report).toMatch(/^gate: 1 of 1 checks failed \(test\)\.\n/);
-    expect(report).toContain('$ npx vitest related --run --reporter=default --passWithNoTests src/sum.ts');
+    expect(report).toContain('$ npx vitest run --reporter=default --passWithNoTests src/sum.test.ts');
     expect(report).toContain('sum > adds two numbers');
     expect(report).toContain('expected -1 to be 3');
     expect(report).toMatch(/src\/sum\.test\.ts:6:\d+/);
