@@ -6,8 +6,8 @@ import { listSources, readModuleFiles } from './js-imports.js';
 import { buildModuleGraph, type ModuleGraph } from './js-module-graph.js';
 import { isComponentFile, isJsFile, resolvePath } from './resolve-js-import.js';
 
-// Vitest's default include: what counts as a test file in the counts the plan reports.
-const TEST_FILE = /(?:^|\/)[^/]*\.(?:test|spec)\.[cm]?[jt]sx?$/;
+// Vitest's default include and typecheck include: what counts as a test file in the counts the plan reports.
+const TEST_FILE = /(?:^|\/)[^/]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
 const TEST_CONFIG = /^(?:vitest|vite)\.(?:config|workspace|projects)(?:\.[\w-]+)?\.[cm]?[jt]s$/;
 // Plugins that import modules no file names: the graph can't see those edges.
 const AUTO_IMPORTS = /unplugin-auto-import|unplugin-vue-components|AutoImport\(|Components\(/;
