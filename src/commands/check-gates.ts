@@ -83,7 +83,7 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
 }
 
 /** What each gate showed on the tree (a fast tier's run: only the failures it shows). */
-function rememberResults(stateDir: string, digest: string, results: GateResult[]): void {
+export function rememberResults(stateDir: string, digest: string, results: GateResult[]): void {
   const memory = failureMemoryPath(stateDir);
   for (const result of results) {
     const ids = result.cached ? undefined : failureIds(result.status, result.filter, result.output);

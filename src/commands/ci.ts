@@ -16,7 +16,8 @@ import { describeResult, type GateRow } from '../report/gate-table.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { formatMs } from '../stats/format-units.js';
-import { openProject, openTree } from './open-project.js';
+import { rememberResults } from './check-gates.js';
+import { changeSinceBaseline, openProject, openTree } from './open-project.js';
 
 const USAGE = 'usage: gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]';
 // People read a job summary, not an agent: room for more than the stop's budget.
@@ -39,6 +40,9 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   const tree = await openTree(project, { paths: [], all: true });
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selections = selectGates(tree.gates, { paths: [], all: true }, repo.root, tree.scopes, skip, undefined);
+  // The tree the gates start on: a later stop that starts from it knows each gate's failures there
+  // (none, when ci was green) without running a copy of it.
+  const { snapshot } = await changeSinceBaseline(project);
   const cacheDir = mkdtempSync(join(tmpdir(), 'gate-ci-cache-'));
   let results: GateResult[];
   let tamper: CiTamper;
@@ -50,6 +54,7 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
+  if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
   const rows: GateRow[] = selections.map((selection) => {
     const result = results.find((candidate) => candidate.name === selection.gate.name);
     return result

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAILING_OTHER, SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
@@ -125,5 +125,34 @@ describe.skipIf(!hasTool('go'))('go test: the failing tests of the failing packa
     expect(log).toMatch(/^FAIL\texample\.com\/calc\/old\b/m);
     expect(log).toMatch(/^ok\s+example\.com\/calc\s/m);
     expect(log).not.toContain('bystander');
+  });
+});
+
+// Issue 27, point 4: a full run on the starting tree already said what failed there.
+describe('a full run on the starting tree answers the baseline question without a copy', () => {
+  const project = () => ({ ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }), ...FAILING_OTHER });
+  const copyRan = () => existsSync(join(repo.dir, '.git', 'gate', 'logs', 'test.baseline.log'));
+
+  it('after `gate check --all`: its failures are the old ones, the new one blocks, and no copy runs', () => {
+    repo = makeRepo(project(), { nodeModules: true });
+    expect(runBin(['check', '--all'], { cwd: repo.dir, env: repo.env }).code).toBe(1);
+    promptStart(repo);
+    repo.write('src/sum.ts', SUM_BROKEN);
+    const result = stop(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected -1 to be 3');
+    expect(result.stderr).toMatch(/Already failing before this turn \(not caused by this change\): src\/other\.test\.ts > knows the answer\./);
+    expect(copyRan()).toBe(false);
+  });
+
+  it('after `gate ci`, which keeps no session state but does remember the tree', () => {
+    repo = makeRepo(project(), { nodeModules: true });
+    expect(runBin(['ci'], { cwd: repo.dir, env: repo.env }).code).toBe(1);
+    promptStart(repo);
+    repo.write('src/extra.ts', 'export const extra = 1;\n');
+    const result = stop(repo);
+    expect(result.code).toBe(0);
+    expect(systemMessage(result.stdout)).toMatch(/test still failing, but only with failures from before this turn/);
+    expect(copyRan()).toBe(false);
   });
 });
