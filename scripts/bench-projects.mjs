@@ -3,8 +3,11 @@
 // from and what each edit is). For every preset that applies, in a fresh temp git repo
 // (scripts/bench-projects/turns.mjs): the cold first stop after an edit that breaks something, the
 // second stop after another one-file edit that breaks something else (warm caches: the fast tier's
-// case), and the preset's full command run directly on that same state. Not part of npm test.
-// Usage: node scripts/bench-projects.mjs [--only ts,go,rust,python|<project>|<preset>,…] [--runs N] [--keep] [--verbose]
+// case), and the preset's full command run directly on that same state. Projects marked `init`
+// (radashi, urql, click) are measured whole instead, with the gates `gate init` writes
+// (scripts/bench-projects/init-turns.mjs). --gate <dir> measures another gate checkout's build
+// (bin/gate.cjs), e.g. an older commit's, for a before/after table. Not part of npm test.
+// Usage: node scripts/bench-projects.mjs [--only ts,go,rust,python|<project>|<preset>,…] [--runs N] [--gate <dir>] [--keep] [--verbose]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -14,10 +17,14 @@ import { versionOf } from './bench-projects/fetch.mjs';
 import { goldmark } from './bench-projects/goldmark.mjs';
 import { pint } from './bench-projects/pint.mjs';
 import { regexSyntax } from './bench-projects/regex-syntax.mjs';
+import { benchInit } from './bench-projects/init-turns.mjs';
+import { click } from './bench-projects/click.mjs';
+import { radashi } from './bench-projects/radashi.mjs';
+import { urql } from './bench-projects/urql.mjs';
 import { benchGate } from './bench-projects/turns.mjs';
 import { zod } from './bench-projects/zod.mjs';
 
-const PROJECTS = [zod, goldmark, regexSyntax, pint];
+const PROJECTS = [zod, goldmark, regexSyntax, pint, radashi, urql, click];
 const TARGET = 0.25; // the second stop's share of the full command that the fast tiers aim for
 
 const { values } = parseArgs({
@@ -26,6 +33,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    gate: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -35,6 +43,10 @@ const picked = (project, preset) => !only || only.some((word) => [project.stack,
 
 const root = resolve(import.meta.dirname, '..');
 const cache = join(root, '.cache', 'bench-projects');
+const gateDir = resolve(values.gate ?? root);
+const bin = join(gateDir, 'bin', 'gate.cjs');
+if (!existsSync(bin) || !existsSync(join(gateDir, 'dist'))) throw new Error(`--gate ${gateDir}: no bin/gate.cjs and dist/ there (npm run build in it first)`);
+const gateCommit = spawnSync('git', ['-C', gateDir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).stdout.trim() || '?';
 mkdirSync(cache, { recursive: true });
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -51,9 +63,10 @@ const stackEnv = { ...(existsSync(rustupHome) ? { RUSTUP_HOME: rustupHome } : {}
 const has = (program, path) => path.some((dir) => existsSync(join(dir, program))) || (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)));
 
 const rows = [];
+const initRows = [];
 const results = [];
 for (const project of PROJECTS) {
-  const gates = project.gates.filter((gate) => picked(project, gate.preset));
+  const gates = project.init ? (picked(project) ? [null] : []) : project.gates.filter((gate) => picked(project, gate.preset));
   if (gates.length === 0) continue;
   const missing = (project.needs ?? []).filter((program) => !has(program, basePath));
   if (missing.length > 0 || (project.stack === 'python' && toolsPins.length === 0)) {
@@ -71,7 +84,18 @@ for (const project of PROJECTS) {
   try {
     const note = project.prepare(source, template, { ...ctx, env });
     if (note) log(`  fix-ups: ${note}`);
-    for (const gate of gates) {
+    if (project.init) {
+      const samples = [];
+      for (let run = 1; run <= runs; run++) {
+        log(`  gate init's gates: run ${run} of ${runs}…`);
+        const result = benchInit({ project, template, env: { ...stackEnv, ...project.env() }, path, ctx, bin, keep: values.keep });
+        samples.push(result);
+        describeInit(result);
+      }
+      initRows.push(initRow(project, samples));
+      results.push({ project: project.id, title: project.title, origin: project.origin, init: true, edits: ['module', 'fix', 'test', 'testFix'].map((key) => project[key].what), samples: samples.map(stripInit) });
+    }
+    for (const gate of gates.filter(Boolean)) {
       const samples = [];
       for (let run = 1; run <= runs; run++) {
         log(`  ${gate.preset}: run ${run} of ${runs}…`);
@@ -84,6 +108,7 @@ for (const project of PROJECTS) {
           path,
           label: `${project.id}-${gate.preset}`,
           keep: values.keep,
+          bin,
         });
         samples.push(result);
         describe(result);
@@ -109,6 +134,46 @@ function describe(result) {
   if (values.verbose || result.fix.code !== 0) show('fix stop report', result.fix.report);
   if (values.verbose || !result.second.named) show('second stop report', result.second.report);
   if (values.verbose || result.full.code === 0) show('full command output (tail)', result.full.output);
+}
+
+function describeInit(result) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const stop = (s) => `${seconds(s.ms)} exit ${s.code} [${s.tier}]`;
+  log(`    ${result.files} files, ${result.gates} gates; full \`${result.command}\` ${seconds(result.full.ms)} exit ${result.full.code}`);
+  log(`    module ${stop(result.module)}; fix ${stop(result.fix)}; test ${stop(result.test)}; test fix ${stop(result.testFix)}`);
+  if (result.kept) log(`    kept: ${result.kept}`);
+  const show = (name, text) => log(`    --- ${name} ---\n${text.trimEnd().split('\n').map((line) => `    | ${line}`).join('\n')}`);
+  for (const [key, want] of [['module', 2], ['fix', 0], ['test', 2], ['testFix', 0]]) {
+    if (values.verbose || result[key].code !== want || !result[key].named) show(`${key} stop report`, result[key].report);
+  }
+  if (values.verbose || result.full.code !== 0) show('full command output (tail)', result.full.output);
+}
+
+function initRow(project, samples) {
+  const codes = samples.map((s) => `${s.module.code}/${s.fix.code}/${s.test.code}/${s.testFix.code}`).join(' ');
+  const right = samples.every((s) => s.full.code === 0 && s.module.code === 2 && s.fix.code === 0 && s.test.code === 2 && s.testFix.code === 0);
+  const named = samples.every((s) => s.module.named && s.test.named);
+  const time = (key) => median(samples.map((s) => s[key].ms));
+  const full = time('full');
+  const share = (ms) => `${Math.round((ms / full) * 100)}%${ms / full <= project.target ? '' : ' *'}`;
+  return {
+    project: project.title,
+    gates: String(samples[0].gates),
+    full: `${(full / 1000).toFixed(1)} s`,
+    module: `${(time('module') / 1000).toFixed(1)} s`,
+    fix: `${(time('fix') / 1000).toFixed(1)} s`,
+    test: `${(time('test') / 1000).toFixed(1)} s`,
+    testFix: `${(time('testFix') / 1000).toFixed(1)} s`,
+    moduleShare: share(time('module')),
+    testShare: share(time('test')),
+    target: `${project.target * 100}%`,
+    verdict: `${right ? 'yes' : 'NO'} (${codes})${named ? '' : ', a report misses the failing test'}`,
+  };
+}
+
+function stripInit(result) {
+  const drop = (stop) => ({ ...stop });
+  return { ...result, full: { ...result.full, output: undefined }, module: drop(result.module), fix: drop(result.fix), test: drop(result.test), testFix: drop(result.testFix) };
 }
 
 function median(numbers) {
@@ -151,20 +216,46 @@ const COLUMNS = [
   ['verdict', 'verdict right? (exit a/fix/b)'],
   ['named', 'report names failure?'],
 ];
-if (rows.length > 0) {
-  const widths = COLUMNS.map(([key, title]) => Math.max(title.length, ...rows.map((r) => r[key].length)));
+const INIT_COLUMNS = [
+  ['project', 'project'],
+  ['gates', 'gates'],
+  ['full', 'full command'],
+  ['module', 'module stop'],
+  ['fix', 'fix stop'],
+  ['test', 'test stop'],
+  ['testFix', 'test-fix stop'],
+  ['moduleShare', 'module/full'],
+  ['testShare', 'test/full'],
+  ['target', 'target'],
+  ['verdict', 'verdicts right? (full 0; module/fix/test/test-fix)'],
+];
+function table(columns, tableRows) {
+  const widths = columns.map(([key, title]) => Math.max(title.length, ...tableRows.map((r) => r[key].length)));
   const line = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
-  console.log(`\nnode ${process.version}; ${runs} run${runs === 1 ? '' : 's'} each${runs > 1 ? ', medians' : ''}; all three timings from the same state (see docs/performance.md)`);
-  console.log(line(COLUMNS.map(([, title]) => title)));
+  console.log(line(columns.map(([, title]) => title)));
   console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const r of rows) console.log(line(COLUMNS.map(([key]) => r[key])));
+  for (const r of tableRows) console.log(line(columns.map(([key]) => r[key])));
+}
+if (rows.length > 0 || initRows.length > 0) {
+  console.log(`\ngate ${gateDir} (${gateCommit}); node ${process.version}; ${runs} run${runs === 1 ? '' : 's'} each${runs > 1 ? ', medians' : ''} (see docs/performance.md)`);
+}
+if (initRows.length > 0) {
+  console.log("\nWhole projects, with the gates `gate init --yes --no-check` writes; full: the project's own command (radashi, urql: vitest run; click: pytest)");
+  table(INIT_COLUMNS, initRows);
+  if (initRows.some((r) => r.moduleShare.endsWith('*') || r.testShare.endsWith('*'))) console.log('* stop above its target share of the full command (issue 27: ≤ 25%, radashi ≤ 10%)');
+}
+if (rows.length > 0) {
+  console.log('\nOne preset at a time; all three timings from the same state');
+  table(COLUMNS, rows);
   if (rows.some((r) => r.ratio.endsWith('*'))) console.log(`* second stop above ${TARGET * 100}% of the full command (the fast tiers' target where the project is big enough to matter)`);
+}
+if (rows.length > 0 || initRows.length > 0) {
   const out = join(cache, `results-${new Date().toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`);
-  writeFileSync(out, `${JSON.stringify({ node: process.version, runs, tools: versionsOfTools(), results }, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ gate: { dir: gateDir, commit: gateCommit }, node: process.version, runs, tools: versionsOfTools(), results }, null, 2)}\n`);
   console.log(`details (reports included): ${out.slice(root.length + 1)}`);
 }
 
-if (rows.length === 0 && process.exitCode === undefined) log(`nothing measured: --only ${values.only} names no stack (ts, go, rust, python), project (${PROJECTS.map((p) => p.id).join(', ')}) or preset, or every tool was missing`);
+if (rows.length === 0 && initRows.length === 0 && process.exitCode === undefined) log(`nothing measured: --only ${values.only} names no stack (ts, go, rust, python), project (${PROJECTS.map((p) => p.id).join(', ')}) or preset, or every tool was missing`);
 
 function versionsOfTools() {
   return { tools: tools.stdout.trim().split('\n'), git: versionOf('git') };

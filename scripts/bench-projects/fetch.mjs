@@ -1,9 +1,10 @@
 // Fetching the benchmark projects into .cache/bench-projects/, each pinned, each once: an npm
 // tarball, a Debian package's files (apt-get download + dpkg -x, nothing installed), a wheel from
-// the pip index. Every helper returns the extracted folder and does nothing when it is there.
+// the pip index, a commit of a public git repository. Every helper returns the extracted folder and
+// does nothing when it is there.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** Runs a command to its end; an exit code outside `ok` is an error carrying the output's tail. */
 function run(command, args, options = {}, ok = [0]) {
@@ -65,6 +66,61 @@ export function wheel(cache, python, name, version) {
   });
 }
 
+/**
+ * A pinned commit of a public GitHub repository, checked out: `git fetch --depth 1` of that commit
+ * alone. When GATE_BENCH_MIRRORS names a folder of `<owner>+<name>/repo` git dirs (a machine without
+ * GitHub access), the commit comes from there instead; either way it must be the pinned one.
+ */
+export function gitSnapshot(cache, { repo, commit }) {
+  const dir = join(cache, `${repo.split('/')[1]}-${commit}`);
+  return extractOnce(dir, (staging) => {
+    const mirrors = process.env.GATE_BENCH_MIRRORS;
+    const source = mirrors ? `file://${resolve(mirrors, repo.replace('/', '+'), 'repo')}` : `https://github.com/${repo}`;
+    const git = (...args) => run('git', ['-c', 'advice.detachedHead=false', ...args], { cwd: staging });
+    git('init', '-q');
+    git('fetch', '-q', '--depth', '1', source, commit);
+    const fetched = git('rev-parse', 'FETCH_HEAD^{commit}').trim();
+    if (fetched !== commit) throw new Error(`${source} gave ${fetched} for ${repo}@${commit}`);
+    git('checkout', '-q', '--detach', 'FETCH_HEAD');
+  });
+}
+
+/**
+ * A folder made once by `make(dir)` in place (installs write absolute paths, so no staging folder):
+ * it counts only once `stamp` is written last; a half-made one is removed and made again.
+ */
+export function makeOnce(dir, make) {
+  const stamp = join(dir, '.gate-bench-made');
+  if (existsSync(stamp)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  make(dir);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  return dir;
+}
+
+/** The files of `commit` in the git work tree `repo`, written into `dir` (no .git). */
+export function exportTree(repo, dir) {
+  run('sh', ['-c', 'git -C "$1" archive HEAD | tar -x -C "$2"', 'sh', repo, dir]);
+}
+
+/**
+ * Copies a pnpm-installed tree cheaply: everything is copied (symlinks as they are, so workspace
+ * links point into the copy) except the packages in node_modules/.pnpm, which are linked to the
+ * installed tree's (third-party files nobody edits; a full copy of urql's is 1.1 GB).
+ */
+export function linkedCopy(from, to) {
+  const store = join(from, 'node_modules', '.pnpm');
+  const keep = new Set(['node_modules', 'lock.yaml']);
+  cpSync(from, to, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (path) => !path.endsWith('.gate-bench-made') && !(path.startsWith(`${store}/`) && !keep.has(path.slice(store.length + 1).split('/')[0])),
+  });
+  if (!existsSync(store)) return;
+  for (const entry of readdirSync(store)) if (!keep.has(entry)) symlinkSync(join(store, entry), join(to, 'node_modules', '.pnpm', entry));
+}
+
 function pipEnv() {
   return { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_RETRIES: process.env.PIP_RETRIES ?? '1' };
 }
@@ -82,7 +138,7 @@ export function venv(dir, python, requirements) {
   return bin;
 }
 
-export { run };
+export { pipEnv, run };
 
 /** The first line of `command --version`, or null. */
 export function versionOf(command, args = ['--version'], env = process.env) {

@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const bin = join(root, 'bin', 'gate.cjs');
-const TIMEOUT_MS = 30 * 60_000;
+export const TIMEOUT_MS = 30 * 60_000;
 
-function timed(command, args, options) {
+export function timed(command, args, options) {
   const started = process.hrtime.bigint();
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: TIMEOUT_MS, ...options });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -23,12 +22,13 @@ function timed(command, args, options) {
   return { ms, code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function payload(event, session, cwd) {
-  return JSON.stringify({ session_id: session, transcript_path: '/nonexistent/transcript.jsonl', cwd, hook_event_name: event, stop_hook_active: false });
+/** A hook's input; `active` is Claude Code's stop_hook_active: this stop follows a refused one in the same turn. */
+export function payload(event, session, cwd, active = false) {
+  return JSON.stringify({ session_id: session, transcript_path: '/nonexistent/transcript.jsonl', cwd, hook_event_name: event, stop_hook_active: active });
 }
 
 /** Applies an edit ({ file, replace: [from, to] } or { file, append }) and returns the undo. */
-function edit(dir, change) {
+export function edit(dir, change) {
   const file = join(dir, change.file);
   const before = readFileSync(file, 'utf8');
   let after;
@@ -47,7 +47,7 @@ function edit(dir, change) {
  * each gate ran, and how much of the stop the gates took (the rest is gate itself: change detection,
  * and at a first block the full command on the baseline, to tell pre-existing failures apart).
  */
-function lastStop(dir, env) {
+export function lastStop(dir, env, bin) {
   const result = spawnSync(process.execPath, [bin, 'log', '--json'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 26 });
   try {
     const parsed = JSON.parse(result.stdout);
@@ -72,8 +72,10 @@ function lastStop(dir, env) {
  * @param {string[]} options.path     folders put first on PATH (tools)
  * @param {string} options.label      for the temp folder's name
  * @param {boolean} options.keep      keep the temp folder (printed) instead of deleting it
+ * @param {string} options.bin        the gate binary measured (bin/gate.cjs of some checkout)
  */
 export function benchGate(options) {
+  const bin = options.bin;
   const base = realpathSync(mkdtempSync(join(tmpdir(), `gate-bench-${options.label}-`)));
   const dir = join(base, 'repo');
   const home = join(base, 'home');
@@ -108,7 +110,7 @@ export function benchGate(options) {
   try {
     const undoFirst = turn(() => edit(dir, options.first));
     const cold = hook('Stop');
-    const coldLog = lastStop(dir, env);
+    const coldLog = lastStop(dir, env, bin);
     turn(undoFirst);
     const fix = hook('Stop');
     turn(() => edit(dir, options.second));
@@ -120,7 +122,7 @@ export function benchGate(options) {
     rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     renameSync(snapshot, base);
     const second = hook('Stop');
-    const secondLog = lastStop(dir, env);
+    const secondLog = lastStop(dir, env, bin);
     return {
       files,
       command: preset.run.join(' '),

@@ -1,0 +1,72 @@
+// Python: click at a pinned commit of its repository (src/ layout, 35 test files). Installed as
+// its contributing guide says, into a venv in the checkout: flit_core, then
+// `pip install --no-build-isolation -e . pytest`, plus mypy and ruff (its dev and typing groups;
+// `gate init` writes gates for both), all at the pins scripts/install-tools.mjs uses. The wheels
+// are downloaded once into .cache/bench-projects/click-wheels; each temp repo makes its own
+// .venv from them, offline (an editable install points at the checkout it was made in).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportTree, gitSnapshot, makeOnce, pipEnv, run } from './fetch.mjs';
+
+const REPO = 'pallets/click';
+const COMMIT = '2c8cd3ac958a7eb316d67f2d316c27086c4c0369';
+// Its build-system asks for flit_core<4; the index has 4.x only, which builds it (no build isolation).
+const FLIT = 'flit_core';
+
+const wheelsIn = (cache) => join(cache, 'click-wheels');
+
+export const click = {
+  id: 'click',
+  stack: 'python',
+  title: 'click 8.5.0.dev0',
+  origin: `github ${REPO}@${COMMIT.slice(0, 10)}`,
+  init: true,
+  target: 0.25,
+  needs: ['python3'],
+  fetch: ({ cache, toolsPython, toolsPins }) => {
+    makeOnce(wheelsIn(cache), (dir) => {
+      run(toolsPython, ['-m', 'pip', 'download', '--quiet', '-d', dir, FLIT, ...toolsPins], { env: pipEnv() });
+    });
+    return makeOnce(join(cache, `click-${COMMIT}-tree`), (dir) => exportTree(gitSnapshot(cache, { repo: REPO, commit: COMMIT }), dir));
+  },
+  prepare(source, dir) {
+    run('cp', ['-a', `${source}/.`, dir]);
+    run('rm', ['-f', join(dir, '.gate-bench-made')]);
+    return `a .venv per temp repo: flit_core (4.x: the index has no <4), pytest, mypy, ruff (pinned), click editable`;
+  },
+  /** In the temp repo, before its first commit: the venv a contributor makes (.venv is in its .gitignore). */
+  setup(dir, env, { cache, toolsPins }) {
+    const wheels = wheelsIn(cache);
+    if (!existsSync(wheels) || readdirSync(wheels).length === 0) throw new Error(`click: no wheels in ${wheels}`);
+    const offline = ['--quiet', '--no-index', '--find-links', wheels];
+    const pip = join(dir, '.venv', 'bin', 'pip');
+    run('python3', ['-m', 'venv', '.venv'], { cwd: dir, env });
+    run(pip, ['install', ...offline, 'flit_core', ...toolsPins], { cwd: dir, env: pipEnv() });
+    run(pip, ['install', ...offline, '--no-build-isolation', '--no-deps', '-e', '.'], { cwd: dir, env: pipEnv() });
+  },
+  localPath: ['.venv/bin'],
+  env: () => ({}),
+  full: ['pytest'],
+  module: {
+    what: 'src/click/termui.py: a prompt lists its choices with "/" instead of ", "',
+    file: 'src/click/termui.py',
+    replace: ['prompt += f" ({\', \'.join(map(str, type.choices))})"', 'prompt += f" ({\'/\'.join(map(str, type.choices))})"'],
+    expect: [/test_/],
+  },
+  fix: {
+    what: 'src/click/termui.py: ", " again, written differently (the module stays changed)',
+    file: 'src/click/termui.py',
+    replace: ['prompt += f" ({\'/\'.join(map(str, type.choices))})"', 'prompt += f" ({\', \'.join(str(choice) for choice in type.choices)})"'],
+  },
+  test: {
+    what: 'tests/test_formatting.py: a new test with a wrong expectation',
+    file: 'tests/test_formatting.py',
+    append: '\n\ndef test_gate_bench_wrong_expectation() -> None:\n    assert click.style("x", bold=True) == "x"\n',
+    expect: [/test_formatting\.py/, /test_gate_bench_wrong_expectation/],
+  },
+  testFix: {
+    what: 'tests/test_formatting.py: the expectation corrected',
+    file: 'tests/test_formatting.py',
+    replace: ['assert click.style("x", bold=True) == "x"', 'assert click.style("x", bold=True) != "x"'],
+  },
+};
