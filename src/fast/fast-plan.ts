@@ -8,6 +8,8 @@ export interface FastInput {
   files: string[];
   /** `fast`: a stop or `gate check`; `full`: `--all`, `"related": false`, or a change not narrowed down. */
   mode: 'fast' | 'full';
+  /** The gate's cache folder under gate's state (what `{cache}` expands to), for a planner that writes a file for the tool. */
+  cacheDir?: string;
 }
 
 /** What a gate runs this time, and why, in words for `gate status` and the stop log. */

@@ -84,12 +84,12 @@ function stringsIn(value: unknown): string[] {
   return [];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** JSON with comments and trailing commas, as tsconfig.json allows. */
-function readJsonc(path: string, files: ModuleFiles): Record<string, unknown> | undefined {
+export function readJsonc(path: string, files: ModuleFiles): Record<string, unknown> | undefined {
   const text = files.read(path);
   if (text === undefined) return undefined;
   try {

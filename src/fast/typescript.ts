@@ -14,7 +14,7 @@ const FULL_CACHE = ['--incremental', '--tsBuildInfoFile', '{cache}/full.tsbuildi
  * on a solution tsconfig checks nothing), incremental by design; otherwise `--incremental` with the
  * .tsbuildinfo under gate's state, never in the user's tree.
  */
-export const planTypescript: Planner = async ({ gate, mode }) => {
+export const planTypescript: Planner = async ({ gate, files, mode, cacheDir }) => {
   if (hasReferences(gate.cwd)) {
     // Not --noEmit: a project that another references may not disable emit (TS6310), even on 5.6+.
     const why = 'tsconfig.json has project references: tsc -b (incremental; outputs and .tsbuildinfo where the tsconfigs put them)';
@@ -24,7 +24,14 @@ export const planTypescript: Planner = async ({ gate, mode }) => {
     const why = 'the full run, its .tsbuildinfo (if any) under gate\'s state';
     return Array.isArray(gate.run) ? { kind: 'full', run: [...gate.run, ...FULL_CACHE], why } : { kind: 'full', why };
   }
-  return { kind: 'fast', run: gate.tier.run, targets: [], why: 'incremental: the .tsbuildinfo under gate\'s state' };
+  const incremental = 'incremental: the .tsbuildinfo under gate\'s state';
+  // The preset's own command only: a gate that names its tsconfig (-p) checks a program gate doesn't read.
+  const plain = Array.isArray(gate.run) && !gate.run.some((word) => word === '-p' || word === '--project' || word.startsWith('--project='));
+  if (!plain || cacheDir === undefined || files.length === 0) return { kind: 'fast', run: gate.tier.run, targets: [], why: incremental };
+  const subset = (await import('./tsc-subset.js')).planTscSubset(gate.cwd, files, cacheDir);
+  if ('why' in subset) return { kind: 'fast', run: gate.tier.run, targets: [], why: `${incremental} (the whole program: ${subset.why})` };
+  const run = [...(gate.run as string[]), '-p', subset.tsconfig, '--incremental', '--tsBuildInfoFile', '{cache}/subset.tsbuildinfo'];
+  return { kind: 'fast', run, targets: [], why: `${subset.files} of ${subset.of} files: those the change reaches, and the declaration files and scripts` };
 };
 
 function hasReferences(cwd: string): boolean {

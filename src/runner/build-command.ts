@@ -48,7 +48,7 @@ export async function buildCommand(gate: ResolvedGate, files: string[], options:
 }
 
 async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOptions, tooLong: boolean): Promise<BuiltCommand> {
-  const plan = await planFor(gate, files, options.full === true);
+  const plan = await planFor(gate, files, options.full === true, options.cacheDir);
   if (plan?.kind === 'none') return { argv: [], shell: false, display: '', nothingToRun: true, why: plan.why, fast: true, narrowed: true };
   const fast = plan?.kind === 'fast';
   const run = plan?.run ?? gate.run;
@@ -101,11 +101,11 @@ function argvBytes(argv: string[]): number {
   return argv.reduce((total, word) => total + Buffer.byteLength(word) + 1, 0);
 }
 
-async function planFor(gate: ResolvedGate, files: string[], full: boolean): Promise<FastPlan | undefined> {
+async function planFor(gate: ResolvedGate, files: string[], full: boolean, cacheDir: string): Promise<FastPlan | undefined> {
   const { tier } = gate;
   if (tier === undefined) return undefined;
   const mode = full || gate.fastOff ? 'full' : 'fast';
-  const plan = await planFastTier({ gate: { ...gate, tier }, files, mode });
+  const plan = await planFastTier({ gate: { ...gate, tier }, files, mode, cacheDir });
   return gate.fastOff && plan.kind === 'full' ? { ...plan, why: `"related": false: ${plan.why}` } : plan;
 }
 

@@ -39,19 +39,61 @@ describe('tsc: incremental, the .tsbuildinfo under gate\'s state', () => {
     );
     promptStart(repo);
     repo.write('src/price.ts', 'export function price(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n');
-    expect(status(repo)).toMatch(/fast tier: incremental: the \.tsbuildinfo under gate's state: npx tsc --noEmit --pretty false --incremental --tsBuildInfoFile \S+\/\.git\/gate\/cache\/typecheck\/tsconfig\.tsbuildinfo/);
+    expect(status(repo)).toMatch(/fast tier: incremental: the \.tsbuildinfo under gate's state \(the whole program: the change reaches 2 of 2 files\): npx tsc --noEmit --pretty false --incremental --tsBuildInfoFile \S+\/\.git\/gate\/cache\/typecheck\/tsconfig\.tsbuildinfo/);
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toMatch(/src\/cart\.ts\(3,14\): error TS2322: Type 'string' is not assignable to type 'number'/);
     expect(existsSync(join(repo.dir, '.git', 'gate', 'cache', 'typecheck', 'tsconfig.tsbuildinfo'))).toBe(true);
     expect(filesEndingWith(repo.dir, '.tsbuildinfo')).toEqual([]);
-    expect(lastStop(repo)?.gates[0]?.tier).toBe("incremental: the .tsbuildinfo under gate's state");
+    expect(lastStop(repo)?.gates[0]?.tier).toBe("incremental: the .tsbuildinfo under gate's state (the whole program: the change reaches 2 of 2 files)");
 
     // The next stop reads the .tsbuildinfo the first one wrote, and still sees the fix and the error.
     repo.write('src/cart.ts', "import { price } from './price.js';\n\nexport const total: string = price(250);\n");
     expect(stop(repo).code).toBe(0);
     repo.write('src/cart.ts', "import { price } from './price.js';\n\nexport const total: number = price(250);\n");
     expect(stop(repo).code).toBe(2);
+  });
+
+  // Issue 27, point 5: a change that a few files import checks those files (and what they import), not the program.
+  it('checks only the files the change reaches, through a barrel, with every declaration file, and still catches the error it causes elsewhere', () => {
+    const module = (name: string) => `export function ${name}(cents: number): number {\n  return cents / 100;\n}\n`;
+    repo = makeRepo(
+      {
+        '.gitignore': 'node_modules\n',
+        'tsconfig.json': TSCONFIG,
+        'gate.config.json': gateConfig([{ name: 'typecheck', preset: 'tsc' }]),
+        'src/globals.d.ts': 'declare const SHOP_NAME: string;\n',
+        'src/index.ts': "export * from './price.js';\nexport * from './tax.js';\nexport * from './fee.js';\nexport * from './ship.js';\n",
+        'src/price.ts': PRICE,
+        'src/tax.ts': module('tax'),
+        'src/fee.ts': module('fee'),
+        'src/ship.ts': module('ship'),
+        'src/cart.ts': "import { price } from './index.js';\n\nexport const total: number = price(250);\nexport const label: string = SHOP_NAME;\n",
+        'src/invoice.ts': "import { tax } from './index.js';\n\nexport const due: number = tax(100);\n",
+        'src/report.ts': "import { fee } from './index.js';\n\nexport const owed: number = fee(100);\n",
+        'src/label.ts': "import { ship } from './index.js';\n\nexport const sent: number = ship(100);\n",
+        // Red before the turn, and nothing in it reaches price.ts: the subset leaves it out.
+        'src/old.ts': "export const old: number = 'red';\n",
+      },
+      { nodeModules: true },
+    );
+    promptStart(repo);
+    repo.write('src/price.ts', 'export function price(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n');
+    const tier = '4 of 11 files: those the change reaches, and the declaration files and scripts';
+    expect(statusJson(repo).gates[0]).toMatchObject({ fast: true, tier, command: expect.stringContaining('-p ') });
+    const blocked = stop(repo);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toMatch(/src\/cart\.ts\(3,14\): error TS2322: Type 'string' is not assignable to type 'number'/);
+    expect(blocked.stderr).not.toContain('src/old.ts');
+    expect(blocked.stderr).not.toContain('SHOP_NAME');
+    expect(lastStop(repo)?.gates[0]?.tier).toBe(tier);
+    expect(filesEndingWith(repo.dir, '.json').sort()).toEqual(['gate.config.json', 'tsconfig.json']);
+  });
+
+  it('checks the whole program when the changed file declares globals', () => {
+    repo = makeRepo({ '.gitignore': 'node_modules\n', 'tsconfig.json': TSCONFIG, 'gate.config.json': gateConfig([{ name: 'typecheck', preset: 'tsc' }]), 'src/price.ts': PRICE, 'src/cart.ts': CART, 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 1;\n' }, { nodeModules: true });
+    repo.write('src/price.ts', `${PRICE}\ndeclare global {\n  var shop: string;\n}\n`);
+    expect(statusJson(repo).gates[0]?.tier).toBe("incremental: the .tsbuildinfo under gate's state (the whole program: src/price.ts declares globals or augments a module)");
   });
 
   it('runs tsc -b where tsconfig.json has project references, which `tsc --noEmit` would pass unchecked', () => {
