@@ -1,4 +1,4 @@
-import { posix, relative, resolve, sep } from 'node:path';
+import { dirname, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { splitCommand } from '../plan/split-command.js';
 import type { FastInput, FastPlan } from './fast-plan.js';
@@ -30,25 +30,25 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const sources = listSources(gate.cwd, (name) => isJsFile(name) || isComponentFile(name));
   if (!sources) return { fallback: 'too many files to read' };
   const moduleFiles = readModuleFiles();
-  const configs = sources.filter((file) => TEST_CONFIG.test(posix.basename(file)));
-  const autoImports = configs.find((config) => AUTO_IMPORTS.test(moduleFiles.read(resolve(gate.cwd, config)) ?? ''));
-  if (autoImports) return { fallback: `${autoImports} imports modules by plugin` };
   const absolute = (file: string) => resolve(gate.cwd, file);
   const shown = (file: string) => relative(gate.cwd, file).split(sep).join('/');
   const graph = buildModuleGraph(sources.map(absolute), moduleFiles, MAX_MODULES);
   if (!graph) return { fallback: `more than ${MAX_MODULES} modules` };
-  const changed = files.map(absolute);
-  // A path in the test config (an alias target, a setup file) is no import of the config's: the
+  // The test configs here and those they build on (`mergeConfig(base, …)` of a workspace root's).
+  const configs = testConfigs(sources.filter((file) => TEST_CONFIG.test(posix.basename(file))).map(absolute), graph);
+  const autoImports = configs.find((config) => AUTO_IMPORTS.test(moduleFiles.read(config) ?? ''));
+  if (autoImports) return { fallback: `${shown(autoImports)} imports modules by plugin` };
+  // A path in a test config (an alias target, a setup file) is no import of the config's: the
   // setup rule below covers what the config loads.
-  for (const config of configs) for (const target of graph.named.get(absolute(config)) ?? []) graph.edges.get(absolute(config))?.delete(target);
-  const reached = reachedFrom(changed, graph);
-  // A module the test config imports (a plugin) changes how every test runs.
-  const config = configs.find((file) => [...(graph.edges.get(absolute(file)) ?? [])].some((target) => reached.has(target) && !graph.named.get(absolute(file))?.has(target)));
-  if (config) return { fallback: `${config} imports the change` };
-  const loaded = configLoaded(configs, gate.cwd, moduleFiles);
-  // A file the test config names (setupFiles, globalSetup, an alias target) that no import leads
+  for (const config of configs) for (const target of graph.named.get(config) ?? []) graph.edges.get(config)?.delete(target);
+  const reached = reachedFrom(files.map(absolute), graph);
+  // A module a test config imports (a plugin, a base config) changes how every test runs.
+  const config = configs.find((file) => reached.has(file));
+  if (config) return { fallback: `${shown(config)} imports the change` };
+  const loaded = configLoaded(configs, moduleFiles);
+  // A file a test config names (setupFiles, globalSetup, an alias target) that no import leads
   // to is loaded some way this graph doesn't see.
-  const setup = [...reached].find((file) => loaded(shown(file)) && !graph.imported.has(file) && !TEST_FILE.test(shown(file)));
+  const setup = [...reached].find((file) => loaded.has(file) && !graph.imported.has(file) && !TEST_FILE.test(shown(file)));
   if (setup) return { fallback: `the test config loads ${shown(setup)}, which the change reaches` };
   const tests = sources.filter((file) => TEST_FILE.test(file));
   const selected = [...reached].map(shown).filter((file) => TEST_FILE.test(file)).sort();
@@ -59,7 +59,7 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   if (tests.length >= 10 && selected.length >= NEARLY_ALL * tests.length) return { kind: 'full', why: `${count}: the full run is faster` };
   // Vitest runs the test files among the paths it is given. A module something imports is no test
   // entry (unless tests live in the sources: includeSource), nor is a component file.
-  const inSource = configs.some((config) => /\bincludeSource\b/.test(moduleFiles.read(absolute(config)) ?? ''));
+  const inSource = configs.some((config) => /\bincludeSource\b/.test(moduleFiles.read(config) ?? ''));
   const entry = (file: string) => isJsFile(file) && (inSource || TEST_FILE.test(shown(file)) || !graph.imported.has(file));
   const targets = [...reached].filter(entry).map(shown).sort();
   return { kind: 'fast', run: [...run, '--passWithNoTests', '{files}'], targets, why: count };
@@ -104,25 +104,34 @@ function forwardFrom(starts: string[], graph: ModuleGraph): string[] {
   return [...seen];
 }
 
+/** The test configs and every local module they import, directly or not (a shared base config, a plugin). */
+function testConfigs(configs: string[], graph: ModuleGraph): string[] {
+  const found = new Set<string>();
+  const queue = [...configs];
+  for (const file of queue) {
+    if (found.has(file)) continue;
+    found.add(file);
+    for (const target of graph.edges.get(file) ?? []) if (!graph.named.get(file)?.has(target)) queue.push(target);
+  }
+  return [...found];
+}
+
 /**
- * Whether a file (relative to the gate's directory) is one a test config names by its path: a setup
+ * The files (absolute) a test config names by a path relative to itself or its folder: a setup
  * file, a global setup, an environment, an alias target. Globs are left out: they choose test or
  * benchmark files, which the plan passes on as it does any file the change reaches.
  */
-function configLoaded(configs: string[], cwd: string, files: ReturnType<typeof readModuleFiles>): (file: string) => boolean {
+function configLoaded(configs: string[], files: ReturnType<typeof readModuleFiles>): Set<string> {
   const named = new Set<string>();
   for (const config of configs) {
-    const source = files.read(resolve(cwd, config));
+    const source = files.read(config);
     if (source === undefined) continue;
-    const dir = posix.dirname(config);
     for (const literal of stringLiterals(source)) {
       if (picomatch.scan(literal).isGlob) continue;
-      for (const base of [resolve(cwd, dir, literal), resolve(cwd, literal)]) {
-        for (const file of resolvePath(base, files)) named.add(relative(cwd, file).split(sep).join('/'));
-      }
+      for (const file of resolvePath(resolve(dirname(config), literal), files)) named.add(file);
     }
   }
-  return (file) => named.has(file);
+  return named;
 }
 
 function stringLiterals(source: string): string[] {

@@ -90,4 +90,27 @@ describe('vitest through a barrel: the tests that use a name the change defines'
       command: 'npx vitest related --run --reporter=default --passWithNoTests src/greet.ts',
     });
   });
+
+  it('reads the setup files of a shared config that the test config builds on', () => {
+    repo = makeRepo(
+      {
+        ...library(),
+        'vitest.config.ts': "import { mergeConfig } from 'vitest/config';\nimport shared from './configs/shared';\n\nexport default mergeConfig(shared, {});\n",
+        'configs/shared.ts': [
+          "import { fileURLToPath } from 'node:url';",
+          "import { defineConfig } from 'vitest/config';",
+          '',
+          'export default defineConfig({',
+          "  resolve: { alias: { shop: fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },",
+          "  test: { setupFiles: [fileURLToPath(new URL('../tests/setup.ts', import.meta.url))] },",
+          '});',
+          '',
+        ].join('\n'),
+        'tests/setup.ts': "import { greet } from '../src/greet';\n\n(globalThis as Record<string, unknown>).hello = greet('setup');\n",
+      },
+      { nodeModules: true },
+    );
+    repo.write('src/greet.ts', 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n');
+    expect(statusOf(repo)?.tier).toBe("only what src/greet.ts touches (vitest's own selection: the test config loads tests/setup.ts, which the change reaches)");
+  });
 });
