@@ -25,6 +25,8 @@ export interface ModuleGraph {
   bindings: (file: string) => JsBindings | undefined;
 }
 
+const GLOB_IMPORT = /\bimport\.meta\.glob(?:Eager)?\s*\(|\brequire\.context\s*\(/;
+
 /** The graph of `modules` and every module they import; undefined past `limit` modules (the full run is cheaper than the walk). */
 export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: number): ModuleGraph | undefined {
   const parsed = new Map<string, JsBindings | undefined>();
@@ -148,6 +150,9 @@ export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: n
     }
     const plain = parseJsImports(source);
     if (plain.computed.length > 0 && !graph.unknown.has(file)) graph.unknown.set(file, `has an import gate can't follow: ${plain.computed[0]}`);
+    // A bundler's glob import names its modules by pattern.
+    const glob = GLOB_IMPORT.exec(source);
+    if (glob && !graph.unknown.has(file)) graph.unknown.set(file, `imports modules by a pattern (${glob[0]}…)`);
     for (const path of plain.relativePaths) {
       for (const target of resolveModulePath(resolve(dirname(file), path), files)) {
         if (!graph.edges.get(file)?.has(target)) add(graph.named, file, target);

@@ -98,3 +98,11 @@ describe('buildModuleGraph: imports through a barrel', () => {
     expect(buildModuleGraph(Object.keys(tree).filter((path) => path.endsWith('.ts')), filesOf(tree), 3)).toBeUndefined();
   });
 });
+
+describe('buildModuleGraph: what it cannot follow', () => {
+  it('counts a glob import (import.meta.glob, require.context) as an import it cannot name', () => {
+    const tree = { '/p/test/all.test.ts': "const modules = import.meta.glob('../src/*.ts');\n", '/p/src/a.ts': 'export const a = 1;\n' };
+    const graph = buildModuleGraph(['/p/test/all.test.ts'], filesOf(tree), 100);
+    expect(graph?.unknown.get('/p/test/all.test.ts')).toBe('imports modules by a pattern (import.meta.glob(…)');
+  });
+});
