@@ -15,7 +15,8 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
  * 470 kB / 2.03 MB / 143 before issue 17 added gate mcp (the MCP SDK's server, bundled: +35 kB
  * packed), gate history, receipts, gate ci, the post-edit bundle and their docs: 570 kB / 2.41 MB / 176.
  */
-const BUDGET = { packedBytes: 650_000, unpackedBytes: 2_900_000, files: 200 };
+// Raised with the features that need the room (issue 27: the JS module graph, the tsc subset, monorepo results on content): ~658 KB packed, 195 files then.
+const BUDGET = { packedBytes: 720_000, unpackedBytes: 3_000_000, files: 230 };
 
 interface PackResult {
   filename: string;
