@@ -36,9 +36,10 @@ const UNREADABLE_EXPORT = /\bexport\s*=|\bmodule\.exports\b|(?<![\w$.])exports\.
 // A quoted string on one line: its text is no use of a name.
 const QUOTED = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
 const DEFAULT_EXPORT = /\bexport\s+default\b/;
-// What may start a top-level statement that only declares: anything else does something when the module loads.
+// What may start a top-level statement that only declares: anything else does something when the module loads
+// (a decorator too: it runs as the class is defined, and often registers it somewhere shared).
 const DECLARATION_START =
-  /^(?:import|export|function|async\s+function|class|abstract\s+class|const|let|var|type|interface|enum|declare|namespace|module\s+[\w$'"]|['"]use \w+['"]|[})\]]|;\s*$|@[\w$]|$)/;
+  /^(?:import|export|function|async\s+function|class|abstract\s+class|const|let|var|type|interface|enum|declare|namespace|module\s+[\w$'"]|['"]use \w+['"]|[})\]]|;\s*$|$)/;
 
 /** The import and export bindings of a module, read without a parser: where unsure, it says `all` or undefined. */
 export function parseJsBindings(source: string): JsBindings {

@@ -54,6 +54,7 @@ describe('hasTopLevelEffects', () => {
     expect(hasTopLevelEffects('export const a = 1;\nglobalThis.a = a;\n')).toBe(true);
     expect(hasTopLevelEffects('export const a = 1;\n;(async () => {})();\n')).toBe(true);
     expect(hasTopLevelEffects('register(plugin);\n')).toBe(true);
+    expect(hasTopLevelEffects('@Entity()\nexport class User {}\n')).toBe(true);
     expect(hasTopLevelEffects('export const a = (1;\n')).toBe(true);
   });
 });
