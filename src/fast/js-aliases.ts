@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { type ModuleFiles, resolveModulePath } from './resolve-js-import.js';
+import { isRecord, matchImports, type ModuleFiles, resolveModulePath, stringsIn } from './resolve-js-import.js';
 import { stripJsComments } from './strip-js-comments.js';
 
 /**
@@ -27,7 +27,7 @@ function viaTsconfigPaths(specifier: string, fromFile: string, files: ModuleFile
     if (files.kind(tsconfig) === 'file') {
       const found = readPaths(tsconfig, files, 0);
       if (!found) return [];
-      return matchPattern(specifier, found.paths).flatMap((target) => resolveModulePath(resolve(found.base, target), files));
+      return matchImports(specifier, found.paths).flatMap((target) => resolveModulePath(resolve(found.base, target), files));
     }
     if (dirname(dir) === dir) return [];
   }
@@ -59,33 +59,12 @@ function viaExports(specifier: string, packageDir: string, files: ModuleFiles): 
     if (subpath === '.') targets.push(...stringsIn(exportsField));
   } else if (isRecord(exportsField)) {
     const keyed = Object.keys(exportsField).some((key) => key.startsWith('.'));
-    if (keyed) targets.push(...matchPattern(subpath, exportsField));
+    if (keyed) targets.push(...matchImports(subpath, exportsField));
     else if (subpath === '.') targets.push(...stringsIn(exportsField));
   }
   if (subpath === '.') for (const field of ['source', 'module', 'main', 'types', 'typings']) if (typeof manifest?.[field] === 'string') targets.push(manifest[field] as string);
   if (exportsField === undefined && subpath !== '.') targets.push(subpath);
   return [...new Set(targets.filter((target) => target.startsWith('.')).flatMap((target) => resolveModulePath(resolve(packageDir, target), files)))];
-}
-
-/** Every target of every key that matches (`a`, or `a/*` with its `*`): a superset of what any tool picks. */
-function matchPattern(specifier: string, map: Record<string, unknown>): string[] {
-  return Object.entries(map).flatMap(([key, target]) => {
-    if (key === specifier) return stringsIn(target);
-    const star = key.indexOf('*');
-    if (star === -1 || !specifier.startsWith(key.slice(0, star)) || !specifier.endsWith(key.slice(star + 1)) || specifier.length < key.length - 1) return [];
-    const matched = specifier.slice(star, specifier.length - (key.length - star - 1));
-    return stringsIn(target).map((path) => path.replaceAll('*', matched));
-  });
-}
-
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
-  return [];
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** JSON with comments and trailing commas, as tsconfig.json allows. */

@@ -93,23 +93,23 @@ function resolveSubpathImport(specifier: string, fromFile: string, files: Module
 }
 
 // Every key that matches, not only the one Node picks: a superset of the files is still sound.
-function matchImports(specifier: string, imports: Record<string, unknown>): string[] {
+export function matchImports(specifier: string, imports: Record<string, unknown>): string[] {
   return Object.entries(imports).flatMap(([key, target]) => {
     if (key === specifier) return stringsIn(target);
     const star = key.indexOf('*');
-    if (star === -1 || !specifier.startsWith(key.slice(0, star)) || !specifier.endsWith(key.slice(star + 1))) return [];
+    if (star === -1 || specifier.length < key.length - 1 || !specifier.startsWith(key.slice(0, star)) || !specifier.endsWith(key.slice(star + 1))) return [];
     const matched = specifier.slice(star, specifier.length - (key.length - star - 1));
     return stringsIn(target).map((path) => path.replaceAll('*', matched));
   });
 }
 
-function stringsIn(value: unknown): string[] {
+export function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
   return [];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

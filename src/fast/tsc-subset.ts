@@ -4,9 +4,9 @@ import picomatch from 'picomatch';
 import { ensureStateDir } from '../state/state-files.js';
 import { listSources, readModuleFiles } from './js-imports.js';
 import { buildModuleGraph, type ModuleGraph } from './js-module-graph.js';
-import { isJsFile, type ModuleFiles } from './resolve-js-import.js';
+import { isJsFile, isRecord, type ModuleFiles } from './resolve-js-import.js';
 import { stripJsComments } from './strip-js-comments.js';
-import { isRecord, readJsonc } from './js-aliases.js';
+import { readJsonc } from './js-aliases.js';
 
 const MAX_MODULES = 20_000;
 // Past this share of the program the incremental check of all of it costs about the same.
