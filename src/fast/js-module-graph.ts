@@ -154,7 +154,8 @@ export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: n
     const glob = GLOB_IMPORT.exec(source);
     if (glob && !graph.unknown.has(file)) graph.unknown.set(file, `imports modules by a pattern (${glob[0]}…)`);
     for (const path of plain.relativePaths) {
-      for (const target of resolveModulePath(resolve(dirname(file), path), files)) {
+      for (const linked of resolveModulePath(resolve(dirname(file), path), files)) {
+        const target = files.realpath(linked) ?? linked;
         if (!graph.edges.get(file)?.has(target)) add(graph.named, file, target);
         add(graph.edges, file, target);
       }
@@ -164,7 +165,13 @@ export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: n
   return graph;
 }
 
+/** The files an import names, by their real paths: one module reached through a link (a tsconfig path into node_modules) is one node. */
 function resolveSpecifier(specifier: string, from: string, files: ModuleFiles): { files: string[]; unknown?: string } {
+  const found = resolveLinked(specifier, from, files);
+  return { ...found, files: [...new Set(found.files.map((file) => files.realpath(file) ?? file))] };
+}
+
+function resolveLinked(specifier: string, from: string, files: ModuleFiles): { files: string[]; unknown?: string } {
   const resolution = resolveJsImport(specifier, from, files);
   if (resolution.kind === 'local' && resolution.files.length === 0 && isComponentFile(specifier) && /^\.\.?\//.test(specifier)) return { files: resolveModulePath(resolve(dirname(from), specifier), files) };
   if (resolution.kind === 'local') return { files: resolution.files };

@@ -40,7 +40,9 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   if (!sources) return { why: 'too many files to read' };
   const inProgram = programMatcher(config);
   const program = sources.filter(inProgram);
-  const absolute = (file: string) => resolve(cwd, file);
+  // Real paths throughout, as the graph names modules.
+  const root = files.realpath(cwd) ?? cwd;
+  const absolute = (file: string) => resolve(root, file);
   const graph = buildModuleGraph(program.map(absolute), files, MAX_MODULES);
   if (!graph) return { why: `more than ${MAX_MODULES} modules` };
   const reached = reachedFrom(changed.map(absolute), graph);

@@ -30,8 +30,10 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const sources = listSources(gate.cwd, (name) => isJsFile(name) || isComponentFile(name));
   if (!sources) return { fallback: 'too many files to read' };
   const moduleFiles = readModuleFiles();
-  const absolute = (file: string) => resolve(gate.cwd, file);
-  const shown = (file: string) => relative(gate.cwd, file).split(sep).join('/');
+  // Real paths throughout, as the graph names modules.
+  const root = moduleFiles.realpath(gate.cwd) ?? gate.cwd;
+  const absolute = (file: string) => resolve(root, file);
+  const shown = (file: string) => relative(root, file).split(sep).join('/');
   const graph = buildModuleGraph(sources.map(absolute), moduleFiles, MAX_MODULES);
   if (!graph) return { fallback: `more than ${MAX_MODULES} modules` };
   // The test configs here and those they build on (`mergeConfig(base, …)` of a workspace root's).

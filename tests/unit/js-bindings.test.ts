@@ -107,3 +107,19 @@ describe('buildModuleGraph: what it cannot follow', () => {
     expect(graph?.unknown.get('/p/test/all.test.ts')).toBe('imports modules by a pattern (import.meta.glob(…)');
   });
 });
+
+describe('buildModuleGraph: one node per module, by its real path', () => {
+  it('takes a module reached through a link (a tsconfig path into node_modules) for the module itself', () => {
+    const tree = {
+      '/p/tsconfig.json': '{ "compilerOptions": { "paths": { "lib": ["./node_modules/lib/src/index.ts"] } } }\n',
+      '/p/packages/lib/src/index.ts': "export * from './a';\n",
+      '/p/packages/lib/src/a.ts': 'export const a = 1;\n',
+      '/p/app/a.test.ts': "import { a } from 'lib';\n",
+    };
+    const linked = Object.fromEntries(Object.entries(tree).filter(([path]) => path.startsWith('/p/packages/lib/')).map(([path, text]) => [path.replace('/p/packages/lib/', '/p/node_modules/lib/'), text]));
+    const plain = filesOf({ ...tree, ...linked });
+    const files: ModuleFiles = { ...plain, realpath: (path) => path.replace(/^\/p\/node_modules\/lib(?=\/|$)/, '/p/packages/lib') };
+    const graph = buildModuleGraph(['/p/app/a.test.ts'], files, 100);
+    expect([...(graph?.edges.get('/p/app/a.test.ts') ?? [])]).toEqual(['/p/packages/lib/src/a.ts']);
+  });
+});
