@@ -67,6 +67,8 @@ export const click = {
   testFix: {
     what: 'tests/test_formatting.py: the expectation corrected',
     file: 'tests/test_formatting.py',
-    replace: ['assert click.style("x", bold=True) == "x"', 'assert click.style("x", bold=True) != "x"'],
+    // Not the same length as the wrong line: Python trusts a .pyc whose source has the same size and
+    // mtime second, and a fast stop can import the wrong version within that second (a stale pass/fail).
+    replace: ['assert click.style("x", bold=True) == "x"', 'assert click.style("x", bold=True) == "\\x1b[1mx\\x1b[0m"'],
   },
 };
