@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sessionFileName } from '../hook/session-file-name.js';
-import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
 import { buildCommand } from '../runner/build-command.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { describeRunningStop, readRunningStops } from '../state/running-stop.js';
@@ -59,7 +59,8 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
 
 /** The command the next stop would run for a gate, and which tier it is. */
 async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string): Promise<{ command: string; fast: boolean; tier?: string }> {
-  const command = await buildCommand(selection.gate, selection.files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full: selection.partial });
+  const { files, full } = filesToRun(selection);
+  const command = await buildCommand(selection.gate, files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full });
   if (command.nothingToRun) return { command: '(nothing to run)', fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
   return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
 }

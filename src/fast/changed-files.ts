@@ -22,6 +22,8 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
   if (gate.preset === 'vitest') {
     const graph = (await import('./vitest-graph.js')).planVitestGraph(input);
     if (!('fallback' in graph)) return graph;
+    // A change in a package this one depends on: vitest's own selection can't be handed paths outside its root.
+    if (files.some((file) => file.startsWith('../'))) return { kind: 'full', why: `a package it depends on changed, and ${graph.fallback}` };
     return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches (vitest's own selection: ${graph.fallback})` };
   }
   return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches` };

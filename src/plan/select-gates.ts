@@ -13,6 +13,22 @@ export interface GateSelection {
   partial: boolean;
   /** The changed paths (relative to the repository root) of the packages this one depends on. */
   upstream?: string[];
+  /**
+   * Those paths relative to the gate's cwd, for a gate whose fast tier follows imports into other
+   * packages (vitest, tsc): it runs on them (the tests and files that reach them), not in full.
+   */
+  upstreamFiles?: string[];
+}
+
+/** The gates whose fast tier reads the import graph, which leads into the packages this one depends on. */
+export function narrowsUpstream(gate: ResolvedGate): boolean {
+  return gate.tier !== undefined && !gate.fastOff && (gate.preset === 'vitest' || gate.tier.by === 'typescript');
+}
+
+/** The files a selected gate runs on, and whether in full: its own changed files, or a dependency's through its imports. */
+export function filesToRun(selection: GateSelection): { files: string[]; full: boolean } {
+  if (selection.upstreamFiles && selection.files.length === 0) return { files: selection.upstreamFiles, full: false };
+  return { files: selection.files, full: selection.partial };
 }
 
 export interface ChangeSet {
@@ -53,6 +69,10 @@ export function selectGates(
       .filter(({ local }) => local !== '' && !local.startsWith('../') && matches(local) && !ignored(local));
     const files = hits.map(({ path }) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
     if (change.all) return { gate, run: true, reason: 'the change could not be narrowed down', files, partial: true };
+    if (scope?.upstream && narrowsUpstream(gate) && hits.length === 0) {
+      const upstreamFiles = scope.upstream.paths.map((path) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
+      return { gate, run: true, reason: scope.upstream.why, files, partial: true, upstream: scope.upstream.paths, upstreamFiles };
+    }
     if (scope?.upstream) return { gate, run: true, reason: `${scope.upstream.why} (the full run)`, files, partial: true, upstream: scope.upstream.paths };
     if (hits.length === 0) return { gate, run: false, reason: 'no changed file matches its "on" globs', files, partial: false };
     const first = hits[0]?.local ?? '';

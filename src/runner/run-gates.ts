@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { GateSelection } from '../plan/select-gates.js';
+import { filesToRun, type GateSelection } from '../plan/select-gates.js';
 import type { GateResult } from './gate-result.js';
 import { gateFileName } from './gate-file-name.js';
 import { runGate } from './run-gate.js';
@@ -30,8 +30,7 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
       const run = () =>
         runGate({
           gate: selection.gate,
-          files: selection.files,
-          full: selection.partial,
+          ...filesToRun(selection),
           projectDir: options.projectDir,
           logPath: join(options.logDir, `${gateFileName(selection.gate.name)}.log`),
           cacheDir: join(options.cacheDir, gateFileName(selection.gate.name)),
