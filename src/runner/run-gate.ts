@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { buildCommand } from './build-command.js';
@@ -52,7 +52,12 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   const capture = new BoundedCapture(CAPTURE_LIMIT);
   const [program = '', ...args] = command.argv;
   const runId = randomBytes(8).toString('hex');
-  const childEnv: NodeJS.ProcessEnv = { ...env, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  // Python trusts a .pyc whose source has the same size and mtime second: an edit made within the
+  // second after a run that wrote one would run the old code. So gate's runs read no .pyc from the
+  // tree (an empty cache prefix) and write none (compiling costs less than a wrong verdict). A
+  // gate's own "env" may say otherwise.
+  const python = { PYTHONDONTWRITEBYTECODE: '1', PYTHONPYCACHEPREFIX: join(cacheDir, 'no-pyc') };
+  const childEnv: NodeJS.ProcessEnv = { ...env, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
     env: childEnv,

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, presetGate, requireTools, run, stateOf } from '../helpers/fast-tier.js';
@@ -177,5 +178,24 @@ describe.skipIf(!ready)('pytest: the tests that import the change', () => {
     expect(readFileSync(join(cacheDir, 'testmondata'), 'utf8')).toBe('fake');
     expect(existsSync(join(repo.dir, '.testmondata'))).toBe(false);
     expect(await build(repo.dir, gate, ['tests/conftest.py'])).toMatchObject({ argv: ['pytest', '-q'], fast: false });
+  });
+});
+
+// Issue 27 (seen by the bench on click): Python trusts a .pyc whose source has the same size and
+// mtime second, so an edit made within the second of a run that wrote one ran the old code.
+describe.skipIf(!ready)('a .pyc in the tree is never what a gate runs', () => {
+  it('runs the edited module, not a .pyc written for its earlier text of the same size and mtime', async () => {
+    const { gate, env } = setUp();
+    const path = join(repo.dir, 'src/shop/leaf.py');
+    const before = statSync(path);
+    // An earlier run (the user's, or gate's before this fix) compiled the module into src/shop/__pycache__.
+    execFileSync(join(PROJECT_ROOT, '.cache', 'tools', 'py', 'bin', 'python'), ['-c', 'import sys; sys.path.insert(0, "src"); import shop.leaf'], { cwd: repo.dir, env: { PATH: env['PATH'] ?? '' } });
+    expect(existsSync(join(repo.dir, 'src/shop/__pycache__'))).toBe(true);
+    // The agent's edit: same size, and (within the same second) the same mtime.
+    repo.write('src/shop/leaf.py', 'def greet():\n    return "ho"\n');
+    utimesSync(path, before.atime, before.mtime);
+    const result = await run(repo.dir, gate, ['src/shop/leaf.py'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toContain("AssertionError: assert 'ho' == 'hi'");
   });
 });
