@@ -20,6 +20,10 @@ export interface JsBindings {
   defines: Set<string> | undefined;
   /** Statements at the top level other than declarations, imports and exports: evaluating it does something. */
   topLevelEffects: boolean;
+  /** Other string literals that read as relative paths (`vi.mock('./x')`, proxyquire): they may name a module. */
+  paths: string[];
+  /** Why it may load a module no literal names: a computed `require`/`import()`, a glob import. */
+  unfollowable: string | undefined;
 }
 
 const LITERAL = String.raw`(?:'([^'\n\\]*)'|"([^"\n\\]*)")`;
@@ -33,6 +37,8 @@ const DECLARED = new RegExp(
 );
 const EXPORT_LIST = /\bexport\s+(?:type\s+)?\{([^}]*)\}(?!\s*from)/g;
 const UNREADABLE_EXPORT = /\bexport\s*=|\bmodule\.exports\b|(?<![\w$.])exports\.|\bexport\s+(?:const|let|var)\s*[{[]/;
+// A bundler's glob import names its modules by pattern.
+const GLOB_IMPORT = /\bimport\.meta\.glob(?:Eager)?\s*\(|\brequire\.context\s*\(/;
 // A quoted string on one line: its text is no use of a name.
 const QUOTED = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
 const DEFAULT_EXPORT = /\bexport\s+default\b/;
@@ -64,7 +70,7 @@ export function parseJsBindings(source: string): JsBindings {
       else names.push(...used);
     }
     if (match[3] !== undefined) names.push(...listed(match[3]).map(([imported]) => imported));
-    // `import {} from 'x'` and `import x, {} from` still load the module: its effects, nothing else.
+    // `import {} from 'x'` takes no name but still loads the module, and what it does as it loads.
     take(specifier, all || names.length === 0 ? 'all' : names);
   }
   const reExports: ReExport[] = [];
@@ -79,8 +85,11 @@ export function parseJsBindings(source: string): JsBindings {
   // Any other mention of a module (a side-effect import, `require`, `import()`, an import this
   // reading did not explain) takes all of it.
   const rest = blank(code, explained);
-  for (const specifier of parseJsImports(rest).specifiers) take(specifier, 'all');
-  return { imports, reExports, defines: definedNames(rest), topLevelEffects: hasTopLevelEffects(code) };
+  const plain = parseJsImports(rest);
+  for (const specifier of plain.specifiers) take(specifier, 'all');
+  const glob = GLOB_IMPORT.exec(rest);
+  const unfollowable = plain.computed[0] !== undefined ? `has an import gate can't follow: ${plain.computed[0]}` : glob ? `imports modules by a pattern (${glob[0]}…)` : undefined;
+  return { imports, reExports, defines: definedNames(rest), topLevelEffects: hasTopLevelEffects(code), paths: plain.relativePaths, unfollowable };
 }
 
 /** `a, b as c, type d, default as e` → [imported, exported] pairs. */

@@ -1,7 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { resolveAlias } from './js-aliases.js';
 import { type JsBindings, type Names, parseJsBindings } from './js-bindings.js';
-import { parseJsImports } from './parse-js-imports.js';
 import { isComponentFile, type ModuleFiles, resolveJsImport, resolveModulePath } from './resolve-js-import.js';
 
 /**
@@ -24,8 +23,6 @@ export interface ModuleGraph {
   takesWhole: Map<string, string>;
   bindings: (file: string) => JsBindings | undefined;
 }
-
-const GLOB_IMPORT = /\bimport\.meta\.glob(?:Eager)?\s*\(|\brequire\.context\s*\(/;
 
 /** The graph of `modules` and every module they import; undefined past `limit` modules (the full run is cheaper than the walk). */
 export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: number): ModuleGraph | undefined {
@@ -133,27 +130,25 @@ export function buildModuleGraph(modules: string[], files: ModuleFiles, limit: n
   for (const file of queue) {
     if (queued.size > limit) return undefined;
     const info = bindings(file);
-    const source = files.read(file);
-    if (!info || source === undefined) continue;
+    if (!info) continue;
+    const unknown = (why: string | undefined) => {
+      if (why !== undefined && !graph.unknown.has(file)) graph.unknown.set(file, why);
+    };
     for (const [specifier, names] of info.imports) {
       const targets = resolveFrom(specifier, file);
-      if (targets.unknown !== undefined && !graph.unknown.has(file)) graph.unknown.set(file, targets.unknown);
+      unknown(targets.unknown);
       for (const target of targets.files) link(file, target, names);
     }
     for (const reExport of info.reExports) {
       const targets = resolveFrom(reExport.specifier, file);
-      if (targets.unknown !== undefined && !graph.unknown.has(file)) graph.unknown.set(file, targets.unknown);
+      unknown(targets.unknown);
       for (const target of targets.files) {
         graph.imported.add(target);
         add(graph.edges, file, target);
       }
     }
-    const plain = parseJsImports(source);
-    if (plain.computed.length > 0 && !graph.unknown.has(file)) graph.unknown.set(file, `has an import gate can't follow: ${plain.computed[0]}`);
-    // A bundler's glob import names its modules by pattern.
-    const glob = GLOB_IMPORT.exec(source);
-    if (glob && !graph.unknown.has(file)) graph.unknown.set(file, `imports modules by a pattern (${glob[0]}…)`);
-    for (const path of plain.relativePaths) {
+    unknown(info.unfollowable);
+    for (const path of info.paths) {
       for (const linked of resolveModulePath(resolve(dirname(file), path), files)) {
         const target = files.realpath(linked) ?? linked;
         if (!graph.edges.get(file)?.has(target)) add(graph.named, file, target);
@@ -200,4 +195,43 @@ function nameOf(manifest: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The changed modules and every module that imports one, directly or through others. A changed
+ * barrel reaches every module that took names through it; with `throughEvery` (the change does
+ * something when it loads) so does every barrel reached. A module with an import the graph can't
+ * name may reach the change: it and its importers count. `skip` leaves edges out.
+ */
+export function reachedFrom(changed: string[], graph: ModuleGraph, throughEvery: boolean, skip?: (from: string, to: string) => boolean): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [from, targets] of graph.edges) {
+    for (const target of targets) {
+      if (skip?.(from, target)) continue;
+      const list = importers.get(target);
+      if (list) list.push(from);
+      else importers.set(target, [from]);
+    }
+  }
+  const reached = new Set<string>();
+  const queue = [...changed, ...graph.unknown.keys(), ...changed.flatMap((file) => [...(graph.through.get(file) ?? [])])];
+  for (const file of queue) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    queue.push(...(importers.get(file) ?? []));
+    if (throughEvery) queue.push(...(graph.through.get(file) ?? []));
+  }
+  return reached;
+}
+
+/** The given modules and every module they import, directly or not. */
+export function importedFrom(starts: string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  for (const file of queue) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(graph.edges.get(file) ?? []));
+  }
+  return seen;
 }

@@ -3,7 +3,7 @@ import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { ensureStateDir } from '../state/state-files.js';
 import { listSources, readModuleFiles } from './js-imports.js';
-import { buildModuleGraph, type ModuleGraph } from './js-module-graph.js';
+import { buildModuleGraph, reachedFrom } from './js-module-graph.js';
 import { isJsFile, isRecord, type ModuleFiles } from './resolve-js-import.js';
 import { stripJsComments } from './strip-js-comments.js';
 import { readJsonc } from './js-aliases.js';
@@ -45,7 +45,8 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   const absolute = (file: string) => resolve(root, file);
   const graph = buildModuleGraph(program.map(absolute), files, MAX_MODULES);
   if (!graph) return { why: `more than ${MAX_MODULES} modules` };
-  const reached = reachedFrom(changed.map(absolute), graph);
+  // Types don't depend on what a module does as it loads: only the names through barrels count.
+  const reached = reachedFrom(changed.map(absolute), graph, false);
   const globals = program.filter((file) => /\.d\.[cm]?ts$/.test(file) || !MODULE_SYNTAX.test(stripJsComments(files.read(absolute(file)) ?? '')));
   const roots = [...new Set([...program.filter((file) => reached.has(absolute(file))), ...globals])].sort();
   if (roots.length >= WORTH_IT * program.length) return { why: `the change reaches ${roots.length} of ${program.length} files` };
@@ -60,22 +61,6 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   };
   writeFileSync(path, `${JSON.stringify(generated, null, 2)}\n`);
   return { tsconfig: path, files: roots.length, of: program.length };
-}
-
-/** The changed files, what imports them (names through barrels; a changed barrel: all who took names through it), and modules with imports the graph can't name. */
-function reachedFrom(changed: string[], graph: ModuleGraph): Set<string> {
-  const importers = new Map<string, string[]>();
-  for (const [from, targets] of graph.edges) {
-    for (const target of targets) importers.set(target, [...(importers.get(target) ?? []), from]);
-  }
-  const queue = [...changed, ...graph.unknown.keys(), ...changed.flatMap((file) => [...(graph.through.get(file) ?? [])])];
-  const reached = new Set<string>();
-  for (const file of queue) {
-    if (reached.has(file)) continue;
-    reached.add(file);
-    queue.push(...(importers.get(file) ?? []));
-  }
-  return reached;
 }
 
 /** TypeScript's default type roots: every `node_modules/@types` from the project's folder up. */

@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { splitCommand } from '../plan/split-command.js';
 import type { FastInput, FastPlan } from './fast-plan.js';
 import { listSources, readModuleFiles } from './js-imports.js';
-import { buildModuleGraph, type ModuleGraph } from './js-module-graph.js';
+import { buildModuleGraph, importedFrom, type ModuleGraph, reachedFrom } from './js-module-graph.js';
 import { isComponentFile, isJsFile, resolvePath } from './resolve-js-import.js';
 
 // Vitest's default include and typecheck include: what counts as a test file in the counts the plan reports.
@@ -19,8 +19,8 @@ const MAX_MODULES = 20_000;
  * Vitest's own `related` follows every import, so a change to any module that a barrel re-exports
  * reaches every test that imports the barrel. This reads the graph itself, where a test reaches a
  * barrel's module only when it uses a name that module defines, and hands vitest the files the
- * change reaches (vitest keeps the test files among them). Undefined where that reading can't be
- * trusted, why: the caller keeps `vitest related`.
+ * change reaches (vitest keeps the test files among them). Where that reading can't be trusted,
+ * the reason (`fallback`): the caller keeps `vitest related`.
  */
 export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallback: string } {
   const run = typeof gate.run === 'string' ? splitCommand(gate.run) : gate.run;
@@ -40,12 +40,14 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const configs = testConfigs(sources.filter((file) => TEST_CONFIG.test(posix.basename(file))).map(absolute), graph);
   const autoImports = configs.find((config) => AUTO_IMPORTS.test(moduleFiles.read(config) ?? ''));
   if (autoImports) return { fallback: `${shown(autoImports)} imports modules by plugin` };
-  // A path in a test config (an alias target, a setup file) is no import of the config's: the
-  // setup rule below covers what the config loads.
-  for (const config of configs) for (const target of graph.named.get(config) ?? []) graph.edges.get(config)?.delete(target);
-  const reached = reachedFrom(files.map(absolute), graph);
-  // A module a test config imports (a plugin, a base config) changes how every test runs.
-  const config = configs.find((file) => reached.has(file));
+  const changed = files.map(absolute);
+  const effects = [...importedFrom(changed, graph)].some((file) => graph.bindings(file)?.topLevelEffects !== false);
+  const reached = reachedFrom(changed, graph, effects);
+  // A module a test config imports (a plugin, a base config) changes how every test runs. A path a
+  // config names (an alias target, a setup file) is no import of it: the setup rule covers those.
+  const configSet = new Set(configs);
+  const configReached = reachedFrom(changed, graph, effects, (from, to) => configSet.has(from) && graph.named.get(from)?.has(to) === true);
+  const config = configs.find((file) => configReached.has(file));
   if (config) return { fallback: `${shown(config)} imports the change` };
   const loaded = configLoaded(configs, moduleFiles);
   // A file a test config names (setupFiles, globalSetup, an alias target) that no import leads
@@ -62,48 +64,10 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   // Vitest runs the test files among the paths it is given. A module something imports is no test
   // entry (unless tests live in the sources: includeSource), nor is a component file.
   const inSource = configs.some((config) => /\bincludeSource\b/.test(moduleFiles.read(config) ?? ''));
-  const entry = (file: string) => isJsFile(file) && (inSource || TEST_FILE.test(shown(file)) || !graph.imported.has(file));
+  // A test config may be reached through a path it names: it is no test file either.
+  const entry = (file: string) => isJsFile(file) && !TEST_CONFIG.test(posix.basename(file)) && (inSource || TEST_FILE.test(shown(file)) || !graph.imported.has(file));
   const targets = [...reached].filter(entry).map(shown).sort();
   return { kind: 'fast', run: [...run, '--passWithNoTests', '{files}'], targets, why: count };
-}
-
-/**
- * The changed files and every module that imports one, directly or through others. A barrel that
- * changed reaches every module that took names through it; a changed module that does something
- * when it loads (or imports one that does) reaches everything that loads a barrel re-exporting it.
- * A module with an import the graph can't name may reach the change: it and its importers count.
- */
-function reachedFrom(changed: string[], graph: ModuleGraph): Set<string> {
-  const importers = new Map<string, string[]>();
-  for (const [from, targets] of graph.edges) {
-    for (const target of targets) {
-      const list = importers.get(target);
-      if (list) list.push(from);
-      else importers.set(target, [from]);
-    }
-  }
-  const effects = forwardFrom(changed, graph).some((file) => graph.bindings(file)?.topLevelEffects !== false);
-  const reached = new Set<string>();
-  const queue = [...changed, ...graph.unknown.keys()];
-  for (const file of changed) queue.push(...(graph.through.get(file) ?? []));
-  for (const file of queue) {
-    if (reached.has(file)) continue;
-    reached.add(file);
-    queue.push(...(importers.get(file) ?? []));
-    if (effects) queue.push(...(graph.through.get(file) ?? []));
-  }
-  return reached;
-}
-
-function forwardFrom(starts: string[], graph: ModuleGraph): string[] {
-  const seen = new Set<string>();
-  const queue = [...starts];
-  for (const file of queue) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(graph.edges.get(file) ?? []));
-  }
-  return [...seen];
 }
 
 /** The test configs and every local module they import, directly or not (a shared base config, a plugin). */
