@@ -149,7 +149,13 @@ function testSideOf(candidates: string[], paths: string[]): (file: string) => bo
 // What the seeds import, transitively: a value they read from there may name the program.
 function reachImported(seeds: string[], importers: Map<string, Set<string>>): Set<string> {
   const imports = new Map<string, string[]>();
-  for (const [target, set] of importers) for (const file of set) imports.set(file, [...(imports.get(file) ?? []), target]);
+  for (const [target, set] of importers) {
+    for (const file of set) {
+      const list = imports.get(file);
+      if (list) list.push(target);
+      else imports.set(file, [target]);
+    }
+  }
   return reachDependents(seeds, (file) => imports.get(file));
 }
 

@@ -32,7 +32,7 @@ export function renderPresetsDoc(presets: Preset[]): string {
   lines.push('`gate status` says which one the next stop runs and why. What each tier can and cannot see:');
   lines.push('[fast tiers](fast-tiers.md).', '');
   for (const preset of presets) {
-    if (preset.related) lines.push(`- \`${preset.id}\`: ${describeTier(preset.related, preset.kind)}`);
+    if (preset.related) lines.push(`- \`${preset.id}\`: ${describeTier(preset.related, preset.kind, preset.id)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -45,7 +45,8 @@ function describeRule(rule: Preset['detect'][number]): string {
 const TIER_WORDS: Record<FastTier['by'], string> = {
   'changed-files': 'the changed files',
   incremental: 'every run, with the tool\'s cache under gate\'s state',
-  typescript: 'incremental, the .tsbuildinfo under gate\'s state; `tsc -b` (both tiers) when tsconfig.json has project references',
+  typescript:
+    'the files the change reaches (by the names they use through barrels) with the declaration files and scripts, through a tsconfig under gate\'s state; where that can\'t be trusted the whole program, incremental (the .tsbuildinfo under gate\'s state); `tsc -b` (both tiers) when tsconfig.json has project references',
   'python-imports': 'the changed test files and the tests that import the changed modules',
   'go-packages': 'the changed packages and those that import them',
   'cargo-members': 'the changed workspace members and their dependents',
@@ -54,8 +55,12 @@ const TIER_WORDS: Record<FastTier['by'], string> = {
   'nx-projects': "the projects holding the changed files and every project that depends on them (`nx run-many --projects`, from Nx's project graph)",
 };
 
-function describeTier(tier: FastTier, kind: Preset['kind']): string {
-  const what = tier.by === 'changed-files' && kind === 'test' ? 'the tests related to the changed files (the runner\'s own selection)' : TIER_WORDS[tier.by];
+// vitest's tier reads the import graph itself (src/fast/vitest-graph.ts); jest's is the runner's own.
+const VITEST_WORDS = 'the files the change reaches by gate\'s import graph, barrels seen through (`vitest run --passWithNoTests FILES`); the runner\'s own selection (the fast tier\'s command) where that graph can\'t be trusted';
+
+function describeTier(tier: FastTier, kind: Preset['kind'], id: string): string {
+  const runnerOwn = tier.by === 'changed-files' && kind === 'test';
+  const what = id === 'vitest' && runnerOwn ? VITEST_WORDS : runnerOwn ? 'the tests related to the changed files (the runner\'s own selection)' : TIER_WORDS[tier.by];
   const full = tier.fullRunOn.length > 0 ? `; full run when ${tier.fullRunOn.map((glob) => `\`${glob}\``).join(', ')} changed` : '';
   const crossFile = tier.crossFile
     ? `; full run when ${tier.crossFile.configs.map((glob) => `\`${glob}\``).join(' or ')} mentions ${tier.crossFile.mentions.map((word) => `\`${word}\``).join(', ')} (rules that read other files)`
