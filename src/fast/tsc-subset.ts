@@ -36,6 +36,11 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
     if (!MODULE_SYNTAX.test(text)) return { why: `${file} is a script: its declarations are global` };
     if (GLOBAL_REACH.test(files.read(resolve(cwd, file)) ?? '')) return { why: `${file} declares globals or augments a module` };
   }
+  // tsc looks a `types` entry up in the type roots, then in node_modules from the tsconfig's folder:
+  // from gate's state that is not the project's (a workspace package's own node_modules).
+  const typeRoots = typeRootsFrom(cwd, files);
+  const unfound = config.types?.find((name) => !typeRoots.some((root) => files.kind(join(root, name)) === 'directory'));
+  if (unfound !== undefined) return { why: `"types" names ${unfound}, which is not in node_modules/@types` };
   const sources = listSources(cwd);
   if (!sources) return { why: 'too many files to read' };
   const inProgram = programMatcher(config);
@@ -55,7 +60,7 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   const generated = {
     extends: tsconfig,
     // composite asks that every file of the program be listed; the ones tsc pulls in through imports aren't.
-    compilerOptions: { composite: false, ...(config.typeRoots ? {} : { typeRoots: typeRootsFrom(cwd, files) }) },
+    compilerOptions: { composite: false, ...(config.typeRoots ? {} : { typeRoots }) },
     files: roots.map(absolute),
     include: [],
   };
@@ -81,6 +86,8 @@ interface ConfigChain {
   outputs: string[];
   typeRoots: boolean;
   allowJs: boolean;
+  /** compilerOptions.types, as the nearest config in the chain sets it. */
+  types: string[] | undefined;
 }
 
 /** The include, exclude and whether typeRoots is set, through `extends`; a reason when the program's files can't be read that way. */
@@ -91,7 +98,7 @@ function readConfigChain(path: string, files: ModuleFiles, depth = 0): ConfigCha
   if (Array.isArray(config['files']) && config['files'].length > 0) return { why: 'tsconfig.json lists "files"' };
   const parentPath = typeof config['extends'] === 'string' ? config['extends'] : undefined;
   if (Array.isArray(config['extends'])) return { why: 'tsconfig.json extends several configs' };
-  let inherited: ConfigChain = { include: ['**/*'], exclude: undefined, outputs: [], typeRoots: false, allowJs: false };
+  let inherited: ConfigChain = { include: ['**/*'], exclude: undefined, outputs: [], typeRoots: false, allowJs: false, types: undefined };
   // A package's tsconfig (`@tsconfig/node20`) sets options: the default include stands.
   if (parentPath?.startsWith('.')) {
     if (depth > 5) return { why: 'tsconfig.json extends too deep a chain' };
@@ -109,6 +116,7 @@ function readConfigChain(path: string, files: ModuleFiles, depth = 0): ConfigCha
     outputs: outputs.length > 0 ? outputs : inherited.outputs,
     typeRoots: inherited.typeRoots || options['typeRoots'] !== undefined,
     allowJs: typeof options['allowJs'] === 'boolean' ? options['allowJs'] : inherited.allowJs,
+    types: strings(options['types']) ?? inherited.types,
   };
 }
 
