@@ -38,6 +38,11 @@ export const messages = {
   unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.`,
   untrackedFlood: (count: number, folder: string | undefined) =>
     `gate: ${count} untracked files are not ignored${folder ? ` (most under ${folder}/)` : ''}; every stop has to look at them. Add ${folder ? `${folder}/` : 'them'} to .gitignore if it is build output.`,
+  uncoveredPackages: (dirs: string[]) => {
+    const one = dirs.length === 1;
+    const listed = one ? dirs[0] : `${dirs.slice(0, 3).join(', ')}${dirs.length > 3 ? ` and ${dirs.length - 3} more` : ''}`;
+    return `gate: ${listed} ${one ? 'has no gate config of its' : 'have no gate config of their'} own, so only the root config's gates looked at ${one ? 'it' : 'them'}: ${one ? 'its' : 'their'} own tests and checks did not run. Run "npx gate init" at the repository root again to add ${one ? 'one' : 'them'} (existing configs are kept), or add a gate.config.json with "gates": [] where a package needs none.`;
+  },
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
   unsupportedPlatform: () => 'gate: Windows is not supported yet (see docs/windows.md); the stop was allowed unchecked.',
   unsupportedCommand: (command: string) =>

@@ -104,6 +104,10 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const judged = { ...(await judgeFailures(stop, tree.gates, results)), transient };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
+  // Once a session: the human adds a config, or has decided not to.
+  const unnamed = tree.uncovered.filter((dir) => !state.named?.includes(dir));
+  if (unnamed.length > 0) notices.push(messages.uncoveredPackages(unnamed));
+  const named = unnamed.length > 0 ? [...(state.named ?? []), ...unnamed] : state.named;
   // whenAsking: the agent plans or asks the human instead of claiming to be done (src/asking/).
   const asking = decision.kind === 'block' ? askingAt(stop.payload, config.whenAsking) : undefined;
   const red = decision.kind === 'allow' ? [] : decision.failed.map((result) => result.name);
@@ -125,6 +129,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       answeredAt: stop.payload.firedAt,
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
+      named,
       asked: asked?.streak,
       tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
     });
@@ -136,7 +141,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
 
   // A stop let through because the agent asked extends the streak; a green one ends it.
   const streak = letThrough ? asked?.streak : decision.kind === 'allow' && decision.passed ? undefined : state.asked;
-  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, answeredAt: stop.payload.firedAt, asked: streak });
+  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, named, answeredAt: stop.payload.firedAt, asked: streak });
   if (asking !== undefined && asked !== undefined && letThrough) {
     notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
     // What `gate verdict` shows is what this stop found, not an older block's report.

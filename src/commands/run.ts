@@ -105,7 +105,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   }
   if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
     trace.reason = 'unchanged since block';
-    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt, asked: state.asked });
+    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt, hinted: state.hinted, named: state.named, asked: state.asked });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }
   if (!alreadyPassed) {
@@ -123,7 +123,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     }
   }
   trace.reason = alreadyPassed ? 'already passed' : 'no change';
-  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, asked: state.asked });
+  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, named: state.named, asked: state.asked });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
 

@@ -1,3 +1,4 @@
+import { messages } from '../messages.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sessionFileName } from '../hook/session-file-name.js';
@@ -38,7 +39,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
     packageConfigs: [...tree.scopes.keys()].filter((dir) => dir !== project.configFiles.dir).map((dir) => relative(project.projectDir, dir) || '.'),
     workspaces: tree.root.workspaces?.kind ?? null,
     ignoredSettings: tree.ignoredKeys,
-    notices: tree.notices,
+    notices: tree.uncovered.length > 0 ? [...tree.notices, messages.uncoveredPackages(tree.uncovered).replace(/^gate: /, '')] : tree.notices,
     gateOff: env['GATE'] === '0',
     baseline: since.baseline,
     alreadyPassed: since.alreadyPassed,

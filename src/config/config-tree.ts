@@ -29,6 +29,8 @@ export interface ConfigTree {
   notices: string[];
   /** Stop-wide keys a package config sets, which only the root config decides (for status and doctor). */
   ignoredKeys: string[];
+  /** Changed workspace packages (relative to the repository root) with no config of their own where others have one: see uncoveredPackages. */
+  uncovered: string[];
 }
 
 export type LoadOne = (files: ConfigFiles) => Promise<ResolvedConfig>;
@@ -60,10 +62,13 @@ export async function loadConfigTree(input: TreeInput): Promise<ConfigTree> {
   if (change.all && input.listConfigDirs) for (const dir of await input.listConfigDirs()) scopeOf(scopes, dir);
 
   const notices: string[] = [];
+  const uncovered: string[] = [];
   if (root.workspaces && !change.all) {
     try {
       const { affectedPackages } = await import('../plan/workspace-scope.js');
-      for (const affected of await affectedPackages(root.dir, root.workspaces, repoRoot, change.paths, input.env ?? process.env)) {
+      const reached = await affectedPackages(root.dir, root.workspaces, repoRoot, change.paths, input.env ?? process.env, (dir) => nearest(dir) === dir);
+      uncovered.push(...reached.uncovered.map((dir) => relative(repoRoot, dir).split(sep).join('/')));
+      for (const affected of reached.affected) {
         // Only a package's own config: a config above it (the root's) has gates for the files it
         // owns, and running them all in full for each dependent would cost what this saves.
         if (nearest(affected.dir) !== affected.dir) continue;
@@ -88,7 +93,7 @@ export async function loadConfigTree(input: TreeInput): Promise<ConfigTree> {
     for (const key of config.stopWideKeys) ignoredKeys.push(`${label}/${files.team ? TEAM_FILE : LOCAL_FILE} sets "${key}", which only the root config decides: ignored`);
     gates.push(...config.gates.map((gate) => ({ ...gate, name: `${label}:${gate.shortName}` })));
   }
-  return { root, gates, scopes, hashes, notices, ignoredKeys };
+  return { root, gates, scopes, hashes, notices, ignoredKeys, uncovered };
 }
 
 function scopeOf(scopes: Map<string, Scope>, dir: string): Scope {

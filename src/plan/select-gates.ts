@@ -1,5 +1,6 @@
 import picomatch from 'picomatch';
 import { relative, sep } from 'node:path';
+import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { ResolvedGate } from '../config/load-config.js';
 
 export interface GateSelection {
@@ -69,6 +70,9 @@ export function selectGates(
       .filter(({ local }) => local !== '' && !local.startsWith('../') && matches(local) && !ignored(local));
     const files = hits.map(({ path }) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
     if (change.all) return { gate, run: true, reason: 'the change could not be narrowed down', files, partial: true };
+    // A gate's own config changed (a package's new config, a command edited): its result may have too.
+    const configFile = (scope?.paths ?? []).map((path) => toPosix(relative(gate.configDir, `${repoRoot}/${path}`))).find((local) => local === TEAM_FILE || local === LOCAL_FILE);
+    if (configFile !== undefined) return { gate, run: true, reason: `its ${configFile} changed (the full run)`, files, partial: true };
     if (scope?.upstream && narrowsUpstream(gate) && hits.length === 0) {
       const upstreamFiles = scope.upstream.paths.map((path) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
       return { gate, run: true, reason: scope.upstream.why, files, partial: true, upstream: scope.upstream.paths, upstreamFiles };

@@ -26,9 +26,27 @@ export async function affectedPackages(
   repoRoot: string,
   paths: string[],
   env: NodeJS.ProcessEnv,
-): Promise<AffectedPackage[]> {
+  hasOwnConfig: (dir: string) => boolean,
+): Promise<{ affected: AffectedPackage[]; uncovered: string[] }> {
   const graph = await readWorkspace(workspaceRoot, setting.kind, { env });
-  return reachedPackages(graph, setting.affectsAll ?? AFFECTS_ALL[graph.kind], paths.map((path) => ({ path, local: toPosix(relative(workspaceRoot, join(repoRoot, path))) })));
+  const located = paths.map((path) => ({ path, local: toPosix(relative(workspaceRoot, join(repoRoot, path))) }));
+  return { affected: reachedPackages(graph, setting.affectsAll ?? AFFECTS_ALL[graph.kind], located), uncovered: uncoveredPackages(graph, located, hasOwnConfig) };
+}
+
+/**
+ * The changed packages (absolute dirs) without a config of their own, in a workspace where other
+ * packages have one: the team gates per package, so only the root's gates (often lint alone) saw
+ * the change, and its tests never ran — a package added in the turn, typically.
+ */
+export function uncoveredPackages(graph: WorkspaceGraph, paths: Array<{ local: string }>, hasOwnConfig: (dir: string) => boolean): string[] {
+  const changed = new Set<string>();
+  for (const { local } of paths) {
+    const owner = packageOf(graph, local);
+    if (owner) changed.add(join(graph.root, owner.dir));
+  }
+  const without = [...changed].filter((dir) => !hasOwnConfig(dir)).sort();
+  if (without.length === 0) return [];
+  return graph.packages.some((pkg) => hasOwnConfig(join(graph.root, pkg.dir))) ? without : [];
 }
 
 /** The pure part: paths are given both relative to the repository root and to the workspace root. */

@@ -17,6 +17,8 @@ export interface SessionState {
   red?: string[];
   /** The human was already told about a flood of untracked files this session. */
   hinted?: boolean;
+  /** Changed workspace packages without a gate config (repository-relative), already named to the human this session. */
+  named?: string[];
   /**
    * Stops in a row let through red because the agent asked the human (`whenAsking`), and the gates
    * that were red at the last one; kept across turns (each such stop ends one).
@@ -63,7 +65,7 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, asked, tests } = value as Record<string, unknown>;
+  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, named, asked, tests } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
@@ -72,6 +74,7 @@ function isSessionState(value: unknown): value is SessionState {
     (answeredAt === undefined || Number.isFinite(answeredAt)) &&
     (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&
     (hinted === undefined || typeof hinted === 'boolean') &&
+    (named === undefined || (Array.isArray(named) && named.every((dir) => typeof dir === 'string'))) &&
     (asked === undefined || isAskedStreak(asked)) &&
     (tests === undefined || isRememberedTests(tests))
   );

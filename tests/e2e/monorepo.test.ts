@@ -74,3 +74,41 @@ describe('gate status and gate check in a workspace', () => {
     return npmWorkspace({ gateConfigs: true });
   }
 });
+
+describe('a package no config covers, and a config edited', () => {
+  const systemMessage = (stdout: string): string => (stdout.trim() === '' ? '' : (JSON.parse(stdout).systemMessage ?? ''));
+
+  it('a new package with a failing test and no config of its own is named to the human, once a session', () => {
+    repo = npmWorkspace({ gateConfigs: true });
+    promptStart(repo);
+    repo.write('packages/timeout/package.json', `${JSON.stringify({ name: '@acme/timeout', version: '1.0.0', type: 'module', scripts: { test: 'node --test' } })}\n`);
+    repo.write('packages/timeout/src/index.js', 'export const limit = 5;\n');
+    repo.write('packages/timeout/test/index.test.js', "import assert from 'node:assert/strict';\nimport { test } from 'node:test';\nimport { limit } from '../src/index.js';\ntest('limit', () => assert.equal(limit, 6));\n");
+    expect(runBin(['status'], { cwd: repo.dir, env: repo.env }).stdout).toMatch(/^note: +packages\/timeout has no gate config of its own/m);
+    const first = stop(repo);
+    expect(first.code).toBe(0);
+    expect(systemMessage(first.stdout)).toMatch(/^gate: packages\/timeout has no gate config of its own, so only the root config's gates looked at it: its own tests and checks did not run\. Run "[^"]*gate init" at the repository root again/m);
+    repo.write('packages/timeout/src/index.js', 'export const limit = 7;\n');
+    const second = stop(repo);
+    expect(second.code).toBe(0);
+    expect(systemMessage(second.stdout)).not.toContain('packages/timeout');
+  });
+
+  it('a change in a package with its own config names nothing', () => {
+    repo = npmWorkspace({ gateConfigs: true });
+    promptStart(repo);
+    touchLeaf(repo);
+    expect(systemMessage(stop(repo).stdout)).not.toContain('no gate config');
+  });
+
+  it("editing a package's gate.config.json runs that package's gates, in full", () => {
+    repo = npmWorkspace({ gateConfigs: true });
+    promptStart(repo);
+    // Its "on" globs match no config file: the edit alone runs it.
+    repo.write('packages/leaf-b/gate.config.json', `${JSON.stringify({ gates: [{ name: 'test', run: ['node', '--test'], filter: 'node-test', on: ['**/*.js'] }] }, null, 2)}\n`);
+    expect(runBin(['status'], { cwd: repo.dir, env: repo.env }).stdout).toMatch(/run {2}packages\/leaf-b:test: its gate\.config\.json changed \(the full run\)/);
+    expect(stop(repo)).toMatchObject({ code: 0 });
+    expect(ranGates(repo)).toEqual(['packages/leaf-b:test']);
+    expect(lastStop(repo)?.gates?.[0]).toMatchObject({ name: 'packages/leaf-b:test', status: 'passed' });
+  });
+});

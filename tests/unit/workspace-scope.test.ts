@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reachedPackages } from '../../src/plan/workspace-scope.js';
+import { reachedPackages, uncoveredPackages } from '../../src/plan/workspace-scope.js';
 import type { WorkspaceGraph } from '../../src/workspace/workspace-graph.js';
 
 // shared ← utils ← web;  shared ← api;  leaf alone;  a cycle: x ↔ y
@@ -52,5 +52,19 @@ describe('the packages a change reaches through the workspace graph', () => {
 
   it('paths outside the workspace root or in no package reach nothing', () => {
     expect(reachedPackages(graph, AFFECTS_ALL, [{ path: 'other/x.js', local: '../other/x.js' }, ...at('README.md')])).toEqual([]);
+  });
+});
+
+describe('the changed packages no config of their own covers', () => {
+  const withConfig = new Set(['/repo/packages/shared', '/repo/apps/web']);
+  const hasOwnConfig = (dir: string) => withConfig.has(dir);
+
+  it('names a changed package without a config where other packages have one, once, sorted', () => {
+    expect(uncoveredPackages(graph, at('packages/leaf/src/a.js', 'packages/leaf/test/a.js', 'apps/api/x.js', 'packages/shared/src/a.js'), hasOwnConfig)).toEqual(['/repo/apps/api', '/repo/packages/leaf']);
+  });
+
+  it('names nothing when no package has a config (the root config covers them all), or the path is in no package', () => {
+    expect(uncoveredPackages(graph, at('packages/leaf/src/a.js'), () => false)).toEqual([]);
+    expect(uncoveredPackages(graph, at('README.md', 'apps/web/src/a.js'), hasOwnConfig)).toEqual([]);
   });
 });
