@@ -1,4 +1,5 @@
 import type { Adapter } from '../harness/adapters.js';
+import { explainNodeMissing } from './explain-not-run.js';
 
 export type Level = 'ok' | 'problem' | 'info';
 export interface Finding {
@@ -16,6 +17,8 @@ export interface ProbeRun {
   stderr: string;
   /** Set when the command could not be started or timed out. */
   error?: string;
+  /** Whether node is on the PATH the command ran with, and the one doctor runs under (for an exit 127's fix). */
+  node?: { onPath: boolean; execPath: string };
 }
 
 /**
@@ -25,7 +28,10 @@ export interface ProbeRun {
 export function judgeDelivery(adapter: Adapter, command: string, run: ProbeRun): Finding {
   const fail = (why: string): Finding => ({ level: 'problem', message: `a failing stop does not reach the agent: ${command} — ${why}` });
   if (run.error !== undefined) return fail(run.error);
-  if (run.status === 127) return fail(`not found (exit 127): ${adapter.name} treats that as "allow", so every stop would pass unchecked. Is stopgate installed (npm install)?`);
+  if (run.status === 127) {
+    const node = explainNodeMissing(run.stderr, run.node ?? { onPath: true, execPath: 'node' });
+    return fail(node ?? `not found (exit 127): ${adapter.name} treats that as "allow", so every stop would pass unchecked. Is stopgate installed (npm install)?`);
+  }
   if (run.status === null) return fail(`killed by ${run.signal ?? 'a signal'}: ${adapter.name} lets the stop through`);
   const reaches = (text: string): boolean => PROBE_LINES.every((line) => text.includes(line));
   switch (adapter.protocol) {

@@ -3,6 +3,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Adapter } from '../harness/adapters.js';
+import { nodeOnPath } from './explain-not-run.js';
 import { judgeDelivery, PROBE_LINES, type Finding } from './judge-delivery.js';
 
 /**
@@ -30,7 +31,8 @@ export function probeDelivery(adapter: Adapter, command: string, projectDir: str
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const error = result.error ? (result.error.message.includes('ETIMEDOUT') ? 'no answer within 60 s' : result.error.message) : undefined;
-    return judgeDelivery(adapter, command, { status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', ...(error !== undefined && { error }) });
+    const node = { onPath: nodeOnPath(inherited['PATH']), execPath: process.execPath };
+    return judgeDelivery(adapter, command, { status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', node, ...(error !== undefined && { error }) });
   } finally {
     rmSync(probe, { recursive: true, force: true });
   }

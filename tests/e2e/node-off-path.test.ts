@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installer } from '../../src/harness/install/claude.js';
-import { hookPayload } from '../helpers/run-bin.js';
+import { hookPayload, runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 // An editor that starts the agent without the shell's PATH (nvm users, a macOS app launched from the
@@ -85,5 +85,44 @@ describe('the hook when node is not on its PATH', () => {
     expect(result.status).not.toBe(127);
     if (result.status === 0) expect(result.stdout).toContain('gate: node was not found');
     else expect(result.stderr).toContain('the check failed');
+  });
+});
+
+describe('gate doctor with a PATH without node', () => {
+  const settings = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command, timeout: 600 }] }] } }, null, 2)}\n`;
+
+  it('names node, not a missing install, and the fix, when the bin finds no node', () => {
+    repo = changedRepo();
+    repo.write('.claude/settings.json', settings);
+    const path = pathWithoutNode(join(repo.dir, '..'));
+    const result = runBin(['doctor'], { cwd: repo.dir, env: { ...repo.env, PATH: path, GATE_NODE: join(repo.home, 'no-node-here') } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('node is not on the PATH the agent gets');
+    expect(result.stdout).toContain(`GATE_NODE=${process.execPath}`);
+    expect(result.stdout).not.toContain('Is stopgate installed');
+  });
+
+  it('names node for an older bin that starts with `#!/usr/bin/env node`', () => {
+    repo = changedRepo();
+    repo.write('.claude/settings.json', settings);
+    const bin = join(repo.dir, 'node_modules', '.bin', 'gate');
+    rmSync(bin);
+    writeFileSync(bin, "#!/usr/bin/env node\nrequire('stopgate/bin/gate.cjs');\n", { mode: 0o755 });
+    const path = pathWithoutNode(join(repo.dir, '..'));
+    const result = runBin(['doctor'], { cwd: repo.dir, env: { ...repo.env, PATH: path } });
+    expect(result.stdout).toMatch(/node is not on the PATH the agent gets \(exit 127: .*node.*No such file or directory\)/);
+    expect(result.stdout).not.toContain('Is stopgate installed');
+  });
+
+  it('says the hook finds node itself when it runs although node is not on this PATH', () => {
+    repo = changedRepo();
+    repo.write('.claude/settings.json', settings);
+    const path = pathWithoutNode(join(repo.dir, '..'));
+    const nvmBin = join(repo.home, '.nvm', 'versions', 'node', 'v20.99.0', 'bin');
+    mkdirSync(nvmBin, { recursive: true });
+    symlinkSync(process.execPath, join(nvmBin, 'node'));
+    const result = runBin(['doctor'], { cwd: repo.dir, env: { ...repo.env, PATH: path } });
+    expect(result.stdout).toContain('✔ hook command runs from');
+    expect(result.stdout).toContain("node is not on this PATH: gate's bin finds it itself");
   });
 });
