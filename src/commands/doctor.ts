@@ -14,7 +14,7 @@ import { readIfPresent } from '../init/apply-changes.js';
 import { enclosingWorkspace } from '../init/read-members.js';
 import { findGateHooks, type FoundGateHook } from '../init/settings-merge.js';
 
-const MARK: Record<Level, string> = { ok: '✔', problem: '✖', info: '·' };
+const MARK: Record<Level, string> = { ok: '✔', problem: '✖', warning: '!', info: '·' };
 
 /** `gate doctor`: is gate installed right here? Exit 0 when all is well, 1 with each problem said. */
 export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -42,7 +42,9 @@ export function doctorFindings(harness: HarnessName, projectDir: string, env: No
 export function renderFindings(findings: Finding[]): string {
   const problems = findings.filter((finding) => finding.level === 'problem').length;
   const lines = findings.map((finding) => `${MARK[finding.level]} ${finding.message}\n`).join('');
-  return `${lines}${problems === 0 ? '\nAll is well.\n' : `\n${problems} problem${problems === 1 ? '' : 's'}.\n`}`;
+  const warnings = findings.filter((finding) => finding.level === 'warning').length;
+  const counted = [problems > 0 ? `${problems} problem${problems === 1 ? '' : 's'}` : '', warnings > 0 ? `${warnings} warning${warnings === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ');
+  return `${lines}${counted === '' ? '\nAll is well.\n' : `\n${counted}.\n`}`;
 }
 
 async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Finding[]> {

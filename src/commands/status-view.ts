@@ -4,7 +4,9 @@ import { join, relative } from 'node:path';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
 import { buildCommand } from '../runner/build-command.js';
+import { envCacheFile } from '../runner/ask-env-manager.js';
 import { gateFileName } from '../runner/gate-file-name.js';
+import { locateProgram, type ProgramUsed } from '../runner/locate-program.js';
 import { describeRunningStop, readRunningStops } from '../state/running-stop.js';
 import { readSession, sessionPath } from '../state/session-state.js';
 import { readVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
@@ -31,7 +33,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const reuse = since.snapshot ? reuseContentPasses(project.stateDir, selections, tree, project.configFiles.hash, since.snapshot, root) : undefined;
   const reusedPass = (selection: (typeof selections)[number]) => reuse?.passes.get(selection.gate.name);
   const sessions = listBlockedSessions(project.stateDir);
-  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) && !reusedPass(selection) ? describeCommand(selection, project.projectDir, project.stateDir) : undefined)));
+  const tiers = await Promise.all(selections.map((selection) => (selection.run && !isCached(selection) && !reusedPass(selection) ? describeCommand(selection, project.projectDir, project.stateDir, env) : undefined)));
   return {
     projectDir: project.projectDir,
     repository: project.repo?.root ?? null,
@@ -58,12 +60,13 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   };
 }
 
-/** The command the next stop would run for a gate, and which tier it is. */
-async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string): Promise<{ command: string; fast: boolean; tier?: string }> {
+/** The command the next stop would run for a gate, which tier it is, and the program it starts (from where). */
+async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string, env: NodeJS.ProcessEnv): Promise<{ command: string; fast: boolean; tier?: string; program?: Pick<ProgramUsed, 'name' | 'path' | 'from'> }> {
   const { files, full } = filesToRun(selection);
   const command = await buildCommand(selection.gate, files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full });
   if (command.nothingToRun) return { command: '(nothing to run)', fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
-  return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
+  const program = await locateProgram(selection.gate, command, { ...env, ...selection.gate.env }, projectDir, envCacheFile(join(stateDir, 'cache')));
+  return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}), ...(program ? { program: { name: program.name, path: program.path, from: program.from } } : {}) };
 }
 
 function listBlockedSessions(stateDir: string): Array<{ session: string; blocks: number }> {

@@ -32,6 +32,7 @@ export async function statusCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     ...view.gates.flatMap((gate) => [
       `  ${gate.runs ? 'run ' : 'skip'} ${gate.name}: ${gate.cached ? `${gate.reason}, but it passed on exactly this state before (cached)` : gate.reason}`,
       ...(gate.command ? [`       ${gate.fast ? 'fast tier' : 'full run'}: ${gate.tier && gate.tier !== 'the full run' ? `${gate.tier}: ` : ''}${gate.command}`] : []),
+      ...(gate.program ? [`       program: ${gate.program.path ?? gate.program.name}, ${gate.program.from}`] : []),
     ]),
     `blocks:    ${view.blockedSessions.length === 0 ? 'no session is blocked' : view.blockedSessions.map((s) => `${s.session} ${s.blocks}/${project.config.maxBlocks}`).join(', ')}`,
     `logs:      ${view.logs}`,

@@ -1,8 +1,10 @@
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { findConfig, findRootConfig, LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { findRepo, stateDirOf } from '../git/find-repo.js';
+import { envCacheFile } from '../runner/ask-env-manager.js';
 import { checkProgram } from './check-program.js';
 import type { Finding } from './judge-delivery.js';
 
@@ -41,7 +43,9 @@ export async function checkConfigs(
   const root = load(rootFiles, projectDir, findings);
   if (!root) return { findings };
   findings.push({ level: 'ok', message: `config valid: ${root.gates.map((gate) => gate.name).join(', ') || 'no gates'}${nestedDirs.length > 0 ? ` (${label(rootFiles)}, the root config)` : ''}` });
-  for (const gate of root.gates) findings.push(checkProgram(gate.name, gate.run, gate.shell, gate.cwd, env));
+  const repo = findRepo(projectDir);
+  const cacheFile = repo ? envCacheFile(join(stateDirOf(repo), 'cache')) : undefined;
+  for (const gate of root.gates) findings.push(...(await checkProgram(gate.name, gate, env, projectDir, cacheFile)));
 
   let seconds = root.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
   const quiet: string[] = [];
@@ -53,13 +57,14 @@ export async function checkConfigs(
     seconds += config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
     const name = label(files);
     for (const key of config.stopWideKeys) findings.push({ level: 'info', message: `${name} sets "${key}", which only the root config decides: ignored` });
-    const checks = config.gates.map((gate) => checkProgram(`${dirLabel(dir)}:${gate.name}`, gate.run, gate.shell, gate.cwd, env));
+    const checks = (await Promise.all(config.gates.map((gate) => checkProgram(`${dirLabel(dir)}:${gate.name}`, gate, env, projectDir, cacheFile)))).flat();
     // The config of the directory the agent starts in is shown in full; the other packages only when something is wrong.
     if (own?.dir === dir) {
       findings.push({ level: 'ok', message: `config valid: ${name}: ${config.gates.map((gate) => gate.name).join(', ') || 'no gates'}` }, ...checks);
     } else {
-      findings.push(...checks.filter((check) => check.level === 'problem'));
-      if (checks.every((check) => check.level !== 'problem')) quiet.push(name);
+      const said = checks.filter((check) => check.level === 'problem' || check.level === 'warning');
+      findings.push(...said);
+      if (said.length === 0) quiet.push(name);
     }
   }
   if (quiet.length > 0) findings.push({ level: 'ok', message: `${quiet.length}${own !== undefined && own.dir !== rootFiles.dir ? ' more' : ''} package config${quiet.length === 1 ? '' : 's'} valid, every program found (${quiet.length > 3 ? `${quiet.slice(0, 3).join(', ')} …` : quiet.join(', ')})` });

@@ -1,26 +1,52 @@
-import { existsSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { relative, sep } from 'node:path';
+import type { ResolvedGate } from '../config/load-config.js';
 import { splitCommand } from '../plan/split-command.js';
+import { locateProgram, type ProgramUsed } from '../runner/locate-program.js';
 import type { Finding } from './judge-delivery.js';
 
-export function checkProgram(name: string, run: string | string[], shell: boolean, cwd: string, env: NodeJS.ProcessEnv): Finding {
-  if (shell) return { level: 'info', message: `gate "${name}" runs through a shell; its programs are not checked` };
-  const program = (typeof run === 'string' ? splitCommand(run) : run)[0] ?? '';
-  const found = findProgram(program, cwd, env['PATH'] ?? '');
-  return found
-    ? { level: 'ok', message: `gate "${name}": ${program} found (${found})` }
-    : { level: 'problem', message: `gate "${name}": program "${program}" not found in node_modules/.bin or on PATH; install it, or the gate can never give a verdict` };
+/**
+ * The gate's program is found as a run would find it: with the gate's own `env` (its PATH, when it
+ * sets one), the project's Python environment activated, node_modules/.bin. A Python tool that comes
+ * from outside the project's environment is named: it may test the installed package instead of
+ * the work tree.
+ */
+export async function checkProgram(name: string, gate: Pick<ResolvedGate, 'run' | 'shell' | 'cwd' | 'env' | 'preset'>, env: NodeJS.ProcessEnv, projectDir: string, cacheFile: string | undefined): Promise<Finding[]> {
+  if (gate.shell) return [{ level: 'info', message: `gate "${name}" runs through a shell; its programs are not checked` }];
+  const argv = typeof gate.run === 'string' ? splitCommand(gate.run) : gate.run;
+  const used = await locateProgram(gate, { argv, shell: false }, { ...env, ...gate.env }, projectDir, cacheFile);
+  if (used?.path === undefined) {
+    const where = used?.pathFromConfig ? 'in node_modules/.bin or on the PATH its config sets' : `in ${used?.projectEnv ? `${used.projectEnv.bin}, ` : ''}node_modules/.bin or on PATH`;
+    return [{ level: 'problem', message: `gate "${name}": program "${used?.name ?? ''}" ${used?.from ?? 'not found'} ${where}; install it, or the gate can never give a verdict` }];
+  }
+  const found: Finding = { level: 'ok', message: `gate "${name}": ${used.name} found (${used.path}), ${used.from}` };
+  const outside = outsideProjectEnv(used, projectDir);
+  return outside ? [found, { level: 'warning', message: `gate "${name}": ${outside}` }] : [found];
 }
 
-function findProgram(program: string, cwd: string, path: string): string | undefined {
-  if (program.includes('/')) {
-    const full = isAbsolute(program) ? program : resolve(cwd, program);
-    return existsSync(full) ? full : undefined;
+/** Why a Python gate's program found on PATH may not test the work tree, with the fix; undefined when it is the project's. */
+export function outsideProjectEnv(used: ProgramUsed, projectDir: string): string | undefined {
+  const { path, projectEnv } = used;
+  if (!used.python || used.pathFromConfig || path === undefined || path.includes(`${sep}node_modules${sep}`)) return undefined;
+  if (projectEnv) {
+    if (!relative(projectEnv.bin, path).startsWith('..')) return undefined;
+    const bin = relative(projectDir, projectEnv.bin);
+    const pip = ADD_DEV[projectEnv.source]?.(used.name) ?? `${bin.startsWith('..') ? projectEnv.bin : bin}${sep}pip install ${used.name}`;
+    return `${used.name} is not in the project's environment (${projectEnv.dir}): the one on PATH (${path}) runs, with its own Python and packages. Fix: ${pip}`;
   }
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', '.bin', program);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) break;
-  }
-  return path.split(delimiter).filter(Boolean).map((dir) => join(dir, program)).find((candidate) => existsSync(candidate));
+  const kind = installKind(path);
+  if (kind === undefined) return undefined;
+  return `${used.name} comes from ${kind} (${path}) and the project has no environment of its own (.venv): it may import the installed package instead of the work tree, or miss the project's dependencies. Fix: python3 -m venv .venv && .venv/bin/pip install -e . ${used.name} (or uv sync)`;
+}
+
+const ADD_DEV: Record<string, (name: string) => string> = {
+  uv: (name) => `uv add --dev ${name}`,
+  poetry: (name) => `poetry add --group dev ${name}`,
+  pdm: (name) => `pdm add -d ${name}`,
+};
+
+function installKind(path: string): string | undefined {
+  if (path.includes(`${sep}.pyenv${sep}shims${sep}`) || path.includes(`${sep}.pyenv${sep}plugins${sep}`)) return 'a pyenv shim';
+  if (path.includes(`${sep}.asdf${sep}shims${sep}`)) return 'an asdf shim';
+  if (/^\/(usr\/(local\/)?)?s?bin\//.test(path)) return 'a system install';
+  return undefined;
 }

@@ -1,7 +1,8 @@
 import type { Adapter } from '../harness/adapters.js';
 import { explainNodeMissing } from './explain-not-run.js';
 
-export type Level = 'ok' | 'problem' | 'info';
+/** A warning does not fail doctor: the gate runs, but maybe not what the developer runs. */
+export type Level = 'ok' | 'problem' | 'warning' | 'info';
 export interface Finding {
   level: Level;
   message: string;

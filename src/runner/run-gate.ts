@@ -3,6 +3,8 @@ import { statSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
 import { dirname, join } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
+import { activateProjectEnv } from './activate-project-env.js';
+import { envCacheFile } from './ask-env-manager.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { buildCommand } from './build-command.js';
 import { findProgram } from './find-program.js';
@@ -57,7 +59,9 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   // tree (an empty cache prefix) and write none (compiling costs less than a wrong verdict). A
   // gate's own "env" may say otherwise.
   const python = { PYTHONDONTWRITEBYTECODE: '1', PYTHONPYCACHEPREFIX: join(cacheDir, 'no-pyc') };
-  const childEnv: NodeJS.ProcessEnv = { ...env, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  const ownEnv: NodeJS.ProcessEnv = { ...env, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
+  const childEnv = (await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)))).env;
   const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
     env: childEnv,

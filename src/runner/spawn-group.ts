@@ -90,13 +90,17 @@ export function spawnGroup(program: string, args: string[], options: SpawnGroupO
  */
 export function withLocalBins(path: string, cwd: string): string {
   const parts = path.split(delimiter);
+  const bins = localBins(cwd).filter((bin) => !parts.includes(bin));
+  return path === '' || path === delimiter ? `${bins.join(delimiter)}${path}` : [...bins, path].join(delimiter);
+}
+
+/** node_modules/.bin of `cwd` and of each folder above it, nearest first. */
+export function localBins(cwd: string): string[] {
   const bins: string[] = [];
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const bin = join(dir, 'node_modules', '.bin');
-    if (!parts.includes(bin)) bins.push(bin);
-    if (dirname(dir) === dir) break;
+    bins.push(join(dir, 'node_modules', '.bin'));
+    if (dirname(dir) === dir) return bins;
   }
-  return path === '' || path === delimiter ? `${bins.join(delimiter)}${path}` : [...bins, path].join(delimiter);
 }
 
 function notStarted(command: string, error: unknown): GroupExit {

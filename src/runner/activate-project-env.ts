@@ -1,0 +1,53 @@
+import { basename, delimiter, relative, sep } from 'node:path';
+import type { ResolvedGate } from '../config/load-config.js';
+import { loadPresets } from '../config/load-presets.js';
+import { askEnvManager } from './ask-env-manager.js';
+import { findLocalEnv, type ProjectEnv } from './project-env.js';
+import { localBins } from './spawn-group.js';
+
+export interface ActivatedEnv {
+  /** What the gate's command gets: the project's environment activated (its bin on PATH, VIRTUAL_ENV). */
+  env: NodeJS.ProcessEnv;
+  projectEnv: ProjectEnv | undefined;
+  /** The gate's own config sets PATH: it is used as it is, no environment put in front. */
+  pathFromConfig: boolean;
+}
+
+// The programs of a gate without a Python preset that still look in the project's environment first.
+const PYTHON_PROGRAMS = /^(python[\d.]*|pytest|py\.test|mypy|dmypy|ruff|pyright|basedpyright|tox|nox|flake8|pylint|black|isort)$/;
+
+/**
+ * The project's Python environment activated for a gate, as `source .venv/bin/activate` would: found
+ * ($VIRTUAL_ENV, .venv, venv, then the project's manager), its bin put on PATH and VIRTUAL_ENV set, so
+ * that the gate's program and whatever it starts (`python -m pytest`, a subprocess) are the project's.
+ * A Python gate looks there before node_modules/.bin; any other gate after (a JS project whose .venv
+ * serves its docs keeps its own eslint). `env` is the hook's environment with the gate's own `env`.
+ */
+export async function activateProjectEnv(gate: Pick<ResolvedGate, 'cwd' | 'env' | 'preset'>, program: string, env: NodeJS.ProcessEnv, cacheFile: string | undefined): Promise<ActivatedEnv> {
+  if (gate.env['PATH'] !== undefined) return { env, projectEnv: undefined, pathFromConfig: true };
+  const projectEnv = findLocalEnv(gate.cwd, env) ?? (await askEnvManager(gate.cwd, env, cacheFile));
+  if (projectEnv === undefined) return { env, projectEnv, pathFromConfig: false };
+  const path = env['PATH'] ?? '';
+  const rest = path === '' ? [] : path.split(delimiter).filter((dir) => dir !== projectEnv.bin);
+  const nodeBins = localBins(gate.cwd).filter((dir) => !rest.includes(dir));
+  const front = isPythonGate(gate, program) ? [projectEnv.bin, ...nodeBins] : [...nodeBins, projectEnv.bin];
+  return { env: { ...env, PATH: [...front, ...rest].join(delimiter), VIRTUAL_ENV: projectEnv.dir }, projectEnv, pathFromConfig: false };
+}
+
+export function isPythonGate(gate: Pick<ResolvedGate, 'preset'>, program: string): boolean {
+  const preset = gate.preset === undefined ? undefined : loadPresets().get(gate.preset);
+  return preset?.ecosystem === 'python' || PYTHON_PROGRAMS.test(basename(program));
+}
+
+/** Why a gate runs the program found where it was: what `gate status` and `gate doctor` say. */
+export function describeOrigin(found: string, activated: Pick<ActivatedEnv, 'projectEnv' | 'pathFromConfig'>, projectDir: string): string {
+  const { projectEnv } = activated;
+  if (projectEnv && !relative(projectEnv.bin, found).startsWith('..')) {
+    if (projectEnv.source === '$VIRTUAL_ENV') return `from $VIRTUAL_ENV (${projectEnv.dir})`;
+    const near = relative(projectDir, projectEnv.dir);
+    const where = near === '' || near.startsWith('..') ? projectEnv.dir : near;
+    return projectEnv.source === '.venv' || projectEnv.source === 'venv' ? `from ${where} (the project's environment)` : `from ${where} (the project's environment, as ${projectEnv.source} says)`;
+  }
+  if (found.includes(`${sep}node_modules${sep}.bin${sep}`)) return 'from node_modules/.bin';
+  return activated.pathFromConfig ? 'from the PATH its config sets' : 'from PATH';
+}
