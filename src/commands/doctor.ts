@@ -6,6 +6,7 @@ import { checkCommand } from '../doctor/check-command.js';
 import { checkConfigs } from '../doctor/check-configs.js';
 import { checkLastRun } from '../doctor/check-last-run.js';
 import { checkPackageHooks } from '../doctor/check-package-hooks.js';
+import { checkShared } from '../doctor/check-shared.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { findRepo } from '../git/find-repo.js';
 import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
@@ -107,6 +108,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
       findings.push({ level: 'info', message: `${file}: no UserPromptSubmit hook: the turn's baseline falls back to the last passing tree or HEAD, so a question-only turn in a dirty repo may run the gates` });
     }
   }
+  findings.push(...checkShared(projectDir, repo?.root, installed.filter(({ scope }) => scope === 'project').map(({ file }) => file)));
   const stopCommands = new Set(installed.flatMap(({ hooks }) => hooks.filter((hook) => hook.event === 'Stop').map(commandText)));
   if (stopCommands.size > 1) {
     const where = installed.filter(({ hooks }) => hooks.some((hook) => hook.event === 'Stop')).map(({ file }) => file);
@@ -155,6 +157,8 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
       findings.push({ level: 'problem', message: error instanceof Error ? error.message : String(error) });
     }
   }
+  const teamFile = installer.file(false, home);
+  if (stops.some((stop) => stop.file === teamFile)) findings.push(...checkShared(projectDir, findRepo(projectDir)?.root, [teamFile]));
   if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "npx gate init --harness ${harness}"` });
   for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });

@@ -24,6 +24,7 @@ import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
 import { planInstall } from '../init/plan-install.js';
 import { enclosingWorkspace, readMembers } from '../init/read-members.js';
 import { readRepoFacts } from '../init/repo-facts.js';
+import { shareIgnored, stillIgnored } from '../init/share-ignored.js';
 import { planWorkspaceSetup, type WorkspaceSetup } from '../init/workspace-setup.js';
 import { packageRoot } from '../package-root.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
@@ -86,6 +87,8 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     schemaRef,
     ...(setup && { workspace: setup.files }),
   });
+  // A team file git ignores would never reach the team.
+  if (repo) shareIgnored(plan, projectDir, repo.root, read);
 
   const out = process.stdout;
   out.write(describePlan(plan, projectDir, repo === undefined, setup, enclosing));
@@ -118,6 +121,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     plan.changes.map((change) => ({ file: change.display, before: change.before, after: change.after })),
   );
   out.write(nextSteps(plan, projectDir, setup));
+  if (repo) out.write(stillIgnored(plan, projectDir, repo.root));
   // A gate red before the agent changes anything refuses every stop for what no turn caused: found now.
   const checked = options.noCheck ? undefined : await checkGatesOnce(projectDir, env, out);
   // What doctor says now, so a problem init could not see (a settings file that disables hooks, a
