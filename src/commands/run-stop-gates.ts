@@ -1,3 +1,4 @@
+import { stopBudgetSeconds } from '../plan/stop-budget.js';
 import { basename, join, relative } from 'node:path';
 import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js';
 import { ConfigError } from '../config/config-problem.js';
@@ -75,15 +76,17 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   stop.trace.reason = 'subagents are not gated';
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
-  const budgetMs = (tree.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0) + 30) * 1000;
-  const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs);
+  const budgetMs = stopBudgetSeconds(tree.gates, config.declaredConcurrency) * 1000;
+  // From the hook process's start: the hook's timeout (init sizes it by the same budget, plus a margin) then never ends a stop.
+  const deadline = Math.round(performance.timeOrigin) + budgetMs;
+  const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs + 30_000);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
   held.release = lock.release;
   const running = recordRunningStop(stop.stateDir, basename(stop.sessionFile, '.json'));
   held.running = running;
   try {
-    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running }, tree);
+    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running, deadline }, tree);
   } finally {
     running.end();
     lock.release();
@@ -249,6 +252,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
       logDir: join(stop.stateDir, 'logs'),
       cacheDir: join(stop.stateDir, 'cache'),
       env: stop.env,
+      deadline: stop.deadline,
       onStart: (name) => stop.running?.start(name),
       onDone: (result) => stop.running?.done(result.name, result.status),
     });
@@ -354,9 +358,10 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
 /** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */
 async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Failure[]): Promise<BaselineAnswer> {
   if (!stop.baseline) return { failing: undefined };
+  if (stop.deadline !== undefined && Date.now() >= stop.deadline) return { failing: undefined, doubt: "the stop's time was spent before its baseline check could run" };
   stop.running?.start(gate.name, 'baseline');
   const full = stop.env['GATE_BASELINE'] === 'full';
-  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env, failures, full });
+  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env, failures, full, deadline: stop.deadline });
   stop.running?.done(gate.name, before.failing === undefined ? 'no answer' : 'done');
   return before;
 }

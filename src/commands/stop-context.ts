@@ -36,4 +36,6 @@ export interface StopContext extends HotContext {
   tamperScan?: StartedScan;
   /** What `gate status` shows of this stop while its gates run. */
   running?: RunningStopRecord;
+  /** When the stop must be decided (epoch ms): its gates' and baseline checks' timeouts are cut to it (src/plan/stop-budget.ts). */
+  deadline?: number;
 }

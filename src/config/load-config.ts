@@ -43,6 +43,8 @@ export interface ResolvedConfig {
   maxBlocks: number;
   budget: number;
   concurrency: number;
+  /** `concurrency` as the config sets it: the stop's time budget assumes no more (src/plan/stop-budget.ts). */
+  declaredConcurrency: number | undefined;
   onTimeout: 'allow' | 'block';
   outsideGit: 'skip' | 'run';
   subagents: boolean;
@@ -95,6 +97,7 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
     maxBlocks: merged.maxBlocks ?? DEFAULTS.maxBlocks,
     budget: merged.budget ?? DEFAULTS.budget,
     concurrency: merged.concurrency ?? Math.max(1, availableParallelism()),
+    declaredConcurrency: merged.concurrency,
     onTimeout: merged.onTimeout ?? DEFAULTS.onTimeout,
     outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
     subagents: merged.subagents ?? false,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
 import { loadConfig } from '../config/load-config.js';
+import { stopBudgetSeconds } from '../plan/stop-budget.js';
 
 export interface HookBudget {
   seconds: number;
@@ -11,15 +12,15 @@ export interface HookBudget {
 }
 
 /**
- * The worst case the stop hook must wait for: every gate of every config a stop can involve (the
- * root config and each nested one) running to its timeout, one after another. The settings that
+ * The longest the stop hook may wait for: a stop over every gate of every config (the root config
+ * and each nested one), as src/plan/stop-budget.ts bounds it and the stop keeps to. The settings that
  * shape the hook entries come from the root config. Undefined when a config can't be read.
  */
 export function hookBudget(root: ConfigFiles, nested: ConfigFiles[], displayBase: string): HookBudget | undefined {
   try {
     const config = loadConfig(root, displayBase);
     const gates = [config, ...nested.map((files) => loadConfig(files, displayBase))].flatMap((loaded) => loaded.gates);
-    return { seconds: gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0), maxBlocks: config.maxBlocks, subagents: config.subagents, gates: gates.map((gate) => gate.name) };
+    return { seconds: stopBudgetSeconds(gates, config.declaredConcurrency), maxBlocks: config.maxBlocks, subagents: config.subagents, gates: gates.map((gate) => gate.name) };
   } catch {
     return undefined;
   }

@@ -28,12 +28,18 @@ export interface RunGateOptions {
   cacheDir: string;
   /** The full command, no fast tier: `gate check --all`, a baseline run, or a change not narrowed down. */
   full?: boolean;
+  /** When the whole stop must be decided (epoch ms, see src/plan/stop-budget.ts): the gate's timeout is cut to what is left. */
+  deadline?: number;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate, files, projectDir, logPath, cacheDir, env, full = false }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
+  const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.floor((deadline - started) / 1000);
+  const gate = left < asConfigured.timeoutSeconds ? { ...asConfigured, timeoutSeconds: Math.max(left, 0) } : asConfigured;
   const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
+  const cut = gate !== asConfigured ? ` (its ${asConfigured.timeoutSeconds} s cut to what was left of the stop's time)` : '';
+  if (gate.timeoutSeconds <= 0) return { ...base, status: 'timed-out', command: String(gate.run), durationMs: 0, detail: "not run: the stop's time was spent" };
   const cwdProblem = checkCwd(gate.cwd);
   if (cwdProblem) return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: cwdProblem };
   let command;
@@ -110,7 +116,7 @@ export async function runGate({ gate, files, projectDir, logPath, cacheDir, env,
   const output = capture.text();
   const { exitCode, signal } = result;
   const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(strayList ? { leftRunning: strayList } : {}), ...(command.why ? { tier: command.why } : {}), ...(command.narrowed ? { narrowed: true } : {}) };
-  if (timedOut) return { ...done, status: 'timed-out', detail: [`killed after ${gate.timeoutSeconds} s`, leftRunning].filter(Boolean).join('; ') };
+  if (timedOut) return { ...done, status: 'timed-out', detail: [`killed after ${gate.timeoutSeconds} s${cut}`, leftRunning].filter(Boolean).join('; ') };
   // Only the gate's own program missing is a setup problem; a program that ran and exited 127 failed.
   const missing = result.errorCode === 'ENOENT' ? program : exitCode === 127 && command.shell ? missingFirstWord(program, output, gate.cwd, childEnv['PATH'] ?? '') : undefined;
   if (missing !== undefined) {

@@ -12,6 +12,8 @@ export interface RunGatesOptions {
   /** Where each gate's cache folder goes (`{cache}` = cacheDir/NAME). */
   cacheDir: string;
   env: NodeJS.ProcessEnv;
+  /** When the stop must be decided (epoch ms): see RunGateOptions. */
+  deadline?: number;
   onStart?: (name: string) => void;
   onDone?: (result: GateResult) => void;
 }
@@ -35,6 +37,7 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
           logPath: join(options.logDir, `${gateFileName(selection.gate.name)}.log`),
           cacheDir: join(options.cacheDir, gateFileName(selection.gate.name)),
           env: options.env,
+          deadline: options.deadline,
         });
       let result = await run();
       const first = result;

@@ -24,6 +24,8 @@ export interface StopRecord {
   blocks: number;
   /** What the tamper check found at this stop (docs/tamper-guard.md); absent when it found nothing. */
   tamper?: { count: number; sample: StopTamper[] };
+  /** Gates past the log's bound of 1000, counted. */
+  gatesLeftOut?: number;
   /** The stop was killed (by the harness on its hook timeout, or by a person) before it was decided. */
   killed?: { signal: string; running: string[] };
 }
@@ -56,6 +58,8 @@ const SAMPLE = 20;
 const TAMPER_SAMPLE = 10;
 const TEXT = 200;
 const FILE_PATH = 300;
+const MAX_GATES = 1000;
+const DETAILED_GATES = 50;
 // Counting lines means reading the file: done each time the file grows past another sixteenth of its byte bound.
 const LINE_CHECKS = 16;
 const LOCK_STALE_MS = 10_000;
@@ -275,16 +279,22 @@ function boundRecord(record: StopRecord): StopRecord {
     path: record.path,
     reason: clip(record.reason, TEXT),
     changed: { count: record.changed.count, sample: record.changed.sample.slice(0, SAMPLE).map((file) => clip(file, FILE_PATH)) },
-    gates: record.gates.slice(0, 50).map((gate) => ({
-      name: clip(gate.name, TEXT),
-      status: gate.status,
-      durationMs: Math.round(gate.durationMs),
-      ...(gate.reason === undefined ? {} : { reason: clip(gate.reason, TEXT) }),
-      ...(gate.tier === undefined ? {} : { tier: clip(gate.tier, TEXT) }),
-      ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
-      ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
-      ...(gate.baselineMs === undefined ? {} : { baselineMs: Math.round(gate.baselineMs) }),
-    })),
+    gates: record.gates.slice(0, MAX_GATES).map((gate, index) => {
+      // Every gate is kept (`gate verdict` judges a session by them); the words only for the first
+      // ones and those not green, so a stop over a big monorepo's gates stays one short line.
+      const detailed = index < DETAILED_GATES || (gate.status !== 'passed' && gate.status !== 'cached');
+      return {
+        name: clip(gate.name, TEXT),
+        status: gate.status,
+        durationMs: Math.round(gate.durationMs),
+        ...(gate.reason === undefined || !detailed ? {} : { reason: clip(gate.reason, TEXT) }),
+        ...(gate.tier === undefined || !detailed ? {} : { tier: clip(gate.tier, TEXT) }),
+        ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
+        ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
+        ...(gate.baselineMs === undefined ? {} : { baselineMs: Math.round(gate.baselineMs) }),
+      };
+    }),
+    ...(record.gates.length > MAX_GATES ? { gatesLeftOut: record.gates.length - MAX_GATES } : {}),
     durationMs: Math.round(record.durationMs),
     reportChars: record.reportChars,
     blocks: record.blocks,

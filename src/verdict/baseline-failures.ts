@@ -26,6 +26,8 @@ export interface BaselineInput {
   failures: Failure[];
   /** The gate's full command whatever the failures (GATE_BASELINE=full: to measure what narrowing saves). */
   full?: boolean;
+  /** When the stop must be decided (epoch ms): the run's timeout is cut to it. */
+  deadline?: number;
 }
 
 /** Which of the turn's failures were there at the baseline; `doubt` says why it could not be told. */
@@ -107,11 +109,12 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
     const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy), ...probe.env } };
     // Without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
-    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env });
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline });
     const opened = probe.read().opened.map((path) => relativeToRoots(path, roots));
     if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
     if (named.length > 0) return { doubt: leakedThrough('its output, which names', named) };
+    if (result.status === 'timed-out') return { doubt: `its run on the baseline was ${result.detail ?? 'killed at its timeout'}` };
     const failing = failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
     return failing === undefined ? undefined : { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {

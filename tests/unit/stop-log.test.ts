@@ -72,6 +72,22 @@ describe('appendStopRecord and readStopRecords', () => {
     expect(read?.gates[0]?.durationMs).toBe(3);
   });
 
+  it("keeps every gate of a big monorepo's stop (urql: 57), with the words of the first 50 and of every red one; past 1000 it counts the rest", () => {
+    const stateDir = freshStateDir();
+    const gates = Array.from({ length: 57 }, (_, i) => ({ name: `packages/p${i}:test`, status: i === 55 ? ('failed' as const) : ('passed' as const), durationMs: 10, reason: `reason ${i}`, tier: `tier ${i}` }));
+    appendStopRecord(stateDir, record({ gates }));
+    const [read] = readStopRecords(stateDir);
+    expect(read?.gates).toHaveLength(57);
+    expect(read?.gates[49]).toMatchObject({ reason: 'reason 49', tier: 'tier 49' });
+    expect(read?.gates[50]).toEqual({ name: 'packages/p50:test', status: 'passed', durationMs: 10 });
+    expect(read?.gates[55]).toMatchObject({ status: 'failed', reason: 'reason 55', tier: 'tier 55' });
+    expect(read?.gatesLeftOut).toBeUndefined();
+    appendStopRecord(stateDir, record({ gates: Array.from({ length: 1003 }, (_, i) => ({ name: `g${i}`, status: 'passed' as const, durationMs: 1 })) }));
+    const big = readStopRecords(stateDir).at(-1);
+    expect(big?.gates).toHaveLength(1000);
+    expect(big?.gatesLeftOut).toBe(3);
+  });
+
   it('skips corrupt, partial and foreign lines, and recovers a record glued to a torn one', () => {
     const stateDir = freshStateDir();
     const good = record({ session: 'good' });
