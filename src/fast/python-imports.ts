@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import picomatch from 'picomatch';
+import { activateProjectEnv } from '../runner/activate-project-env.js';
+import { envCacheFile } from '../runner/ask-env-manager.js';
 import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './fast-plan.js';
 import { findTestmon } from './find-testmon.js';
 import { parentOf } from './python-module-graph.js';
@@ -25,7 +27,9 @@ export const planPythonImports: Planner = async (input) => {
   const outside = files.find((file) => file.startsWith('../') || isAbsolute(file));
   if (outside) return { kind: 'full', why: `${outside} is outside the gate's folder` };
 
-  const env = { ...process.env, ...gate.env };
+  // testmon counts only where the pytest that runs is: the project's environment, when it has one.
+  const cacheFile = input.cacheDir === undefined ? undefined : envCacheFile(dirname(input.cacheDir));
+  const { env } = await activateProjectEnv(gate, 'pytest', { ...process.env, ...gate.env }, cacheFile);
   const config = readPytestConfig(gate.cwd, env['PYTEST_ADDOPTS']);
   if (!config.disabled.some((name) => name === 'testmon' || name === 'pytest-testmon') && findTestmon(env)) {
     // testmon reads its data file's path from the environment only (TESTMON_DATAFILE).

@@ -79,6 +79,9 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
     symlinkSync(pytestVenv, join(repo.dir, '.venv'));
     repo.write('shop.py', 'def add(a, b):\n    return a - b\n');
     expect(status(repo).stdout).toContain(`program: ${join(repo.dir, '.venv', 'bin', 'pytest')}, from .venv (the project's environment)`);
+    // Another pytest on PATH (a pyenv shim's, a global install) does not come first.
+    const shim = writeProgram(join(repo.home, '.pyenv', 'shims'), 'pytest', 'exit 5');
+    expect(status(repo, { PATH: `${dirname(shim)}${delimiter}${BARE_PATH}` }).stdout).toContain(`program: ${join(repo.dir, '.venv', 'bin', 'pytest')}, from .venv`);
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('FAILED test_shop.py::test_add');

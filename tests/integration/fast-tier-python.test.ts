@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { build, presetGate, requireTools, run, stateOf } from '../helpers/fast-tier.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
@@ -178,6 +178,28 @@ describe.skipIf(!ready)('pytest: the tests that import the change', () => {
     expect(readFileSync(join(cacheDir, 'testmondata'), 'utf8')).toBe('fake');
     expect(existsSync(join(repo.dir, '.testmondata'))).toBe(false);
     expect(await build(repo.dir, gate, ['tests/conftest.py'])).toMatchObject({ argv: ['pytest', '-q'], fast: false });
+  });
+
+  it('not when the pytest that runs is the project\'s .venv one, without testmon, though the one on PATH has it', async () => {
+    repo = makeRepo({ ...SHOP, '.gitignore': '__pycache__/\n.venv/\n' });
+    const prefix = join(repo.home, 'venv');
+    mkdirSync(join(prefix, 'lib', 'python3.11', 'site-packages', 'testmon'), { recursive: true });
+    writeFileSync(join(prefix, 'lib', 'python3.11', 'site-packages', 'testmon', '__init__.py'), '');
+    mkdirSync(join(prefix, 'bin'));
+    writeFileSync(join(prefix, 'bin', 'pytest'), '#!/bin/sh\nexit 3\n');
+    chmodSync(join(prefix, 'bin', 'pytest'), 0o755);
+    // The project's environment: pyvenv.cfg and a bin folder whose pytest has no testmon.
+    mkdirSync(join(repo.dir, '.venv', 'bin'), { recursive: true });
+    writeFileSync(join(repo.dir, '.venv', 'pyvenv.cfg'), 'home = /usr/bin\n');
+    symlinkSync(join(PROJECT_ROOT, '.cache', 'tools', 'py', 'bin', 'pytest'), join(repo.dir, '.venv', 'bin', 'pytest'));
+    vi.stubEnv('PATH', `${join(prefix, 'bin')}:${toolEnv()['PATH'] ?? ''}`);
+    try {
+      const gate = presetGate(repo.dir, 'pytest', { PYTHONDONTWRITEBYTECODE: '1' }, 'test');
+      expect(await build(repo.dir, gate, ['src/shop/leaf.py'])).toMatchObject({ argv: ['pytest', '-q', 'tests/test_leaf.py'], fast: true });
+      expect(await run(repo.dir, gate, ['src/shop/leaf.py'], { ...repo.env, PATH: process.env['PATH'] ?? '' })).toMatchObject({ status: 'passed' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
