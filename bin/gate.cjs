@@ -20,7 +20,7 @@ fi
 # Found off PATH: its directory goes first on PATH, so that gates (npx, a shebang's `env node`) find it too.
 [ -n "$n" ] && [ -x "$n" ] && { command -v node >/dev/null || PATH=${n%/*}:$PATH; } && exec "$n" "$0" "$@"
 w=${GATE_NODE:+"GATE_NODE is set, but not to an executable"}
-m="gate: node was not found (${w:-"not on PATH, nor in nvm, volta, fnm, asdf, mise, Homebrew or /usr/local/bin"}): start the agent from a shell where node runs, or set GATE_NODE to its path (docs/troubleshooting.md)"
+m="gate: node was not found (${w:-"not on PATH, nor in nvm, volta, fnm, asdf, mise, Homebrew or /usr/local/bin"}): start the agent from a shell where node runs, or set GATE_NODE to its path (docs/getting-started.md#node-off-the-hooks-path)"
 [ "$1" = run ] || { echo "$m" >&2; exit 127; }
 # The hook: never exit 127. The payload is read to its end, and a stop tells the human in the harness's
 # own channel (src/hook/hook-output.ts, notice) that it was allowed unchecked.
