@@ -4,11 +4,11 @@ export const messages = {
     `gate: refused the stop (block ${block} of ${maxBlocks}): ${red.length > 0 ? `${red.join(', ')} failed` : 'the change weakens tests or checks'}; the agent has the report.`,
   /** Auggie 0.36.0 runs the Stop hook and drops its block (docs/harness-auggie.md): the human gets the report too. */
   blockMayBeDropped: (toHuman: string, report: string) =>
-    `${toHuman}\ngate: Auggie 0.36.0 ends the turn even so (it ignores a Stop hook's block), so the agent may not read this report; hand it over, or run "npx gate check":\n${report}`,
+    `${toHuman}\ngate: Auggie 0.36.0 ends the turn even so (it ignores a Stop hook's block), so the agent may not read this report; hand it over, or run "${gateHint('check')}":\n${report}`,
   escape: (blocks: number, red: string[]) =>
-    `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "npx gate check" to see the failures.`,
+    `gate: let the turn end after ${blocks} blocked stops in a row; still failing: ${red.join(', ')}. Run "${gateHint('check')}" to see the failures.`,
   askedLetThrough: (why: 'plan' | 'question', red: string[], stops: number, maxBlocks: number) =>
-    `gate: ${why === 'plan' ? 'the agent is in plan mode' : 'the agent ended its turn with a question to you'}, so the stop was let through; ${red.length > 0 ? `still failing: ${red.join(', ')}` : 'the change weakens tests or checks'}. Run "npx gate check" to see the failures.${
+    `gate: ${why === 'plan' ? 'the agent is in plan mode' : 'the agent ended its turn with a question to you'}, so the stop was let through; ${red.length > 0 ? `still failing: ${red.join(', ')}` : 'the change weakens tests or checks'}. Run "${gateHint('check')}" to see the failures.${
       stops > 1 ? ` It has stopped to ask on ${stops} stops in a row while these stayed red${why === 'question' && stops >= maxBlocks ? `; its next question is gated as usual (maxBlocks ${maxBlocks})` : ''}.` : ''
     }`,
   askedGated: (stops: number, red: string[]) =>
@@ -30,9 +30,9 @@ export const messages = {
     `Left out: ${ids.length} ${ids.length === 1 ? 'finding' : 'findings'} in files that appeared or vanished while the gates ran (another gate's, likely): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}.`,
   leftRunning: (gate: string, processes: string) => `gate: ${gate} left running: ${processes}, killed (they kept its output open after it exited).`,
   configInvalid: (detail: string) =>
-    `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "npx gate check".`,
+    `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "${gateHint('check')}".`,
   crashed: (detail: string) =>
-    `gate: an internal error let the stop through unchecked: ${detail}. Run "npx gate doctor"; please report it if it persists.`,
+    `gate: an internal error let the stop through unchecked: ${detail}. Run "${gateHint('doctor')}"; please report it if it persists.`,
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
   unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.`,
@@ -41,11 +41,13 @@ export const messages = {
   uncoveredPackages: (dirs: string[]) => {
     const one = dirs.length === 1;
     const listed = one ? dirs[0] : `${dirs.slice(0, 3).join(', ')}${dirs.length > 3 ? ` and ${dirs.length - 3} more` : ''}`;
-    return `gate: ${listed} ${one ? 'has no gate config of its' : 'have no gate config of their'} own, so only the root config's gates looked at ${one ? 'it' : 'them'}: ${one ? 'its' : 'their'} own tests and checks did not run. Run "npx gate init" at the repository root again to add ${one ? 'one' : 'them'} (existing configs are kept), or add a gate.config.json with "gates": [] where a package needs none.`;
+    return `gate: ${listed} ${one ? 'has no gate config of its' : 'have no gate config of their'} own, so only the root config's gates looked at ${one ? 'it' : 'them'}: ${one ? 'its' : 'their'} own tests and checks did not run. Run "${gateHint('init')}" at the repository root again to add ${one ? 'one' : 'them'} (existing configs are kept), or add a gate.config.json with "gates": [] where a package needs none.`;
   },
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
   unsupportedPlatform: () => 'gate: Windows is not supported yet (see docs/windows.md); the stop was allowed unchecked.',
   unsupportedCommand: (command: string) =>
     `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
-  stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "npx gate doctor".`,
+  stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "${gateHint('doctor')}".`,
 } as const;
+
+import { gateHint } from './gate-command.js';

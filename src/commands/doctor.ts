@@ -8,6 +8,7 @@ import { checkLastRun } from '../doctor/check-last-run.js';
 import { checkPackageHooks } from '../doctor/check-package-hooks.js';
 import { checkShared } from '../doctor/check-shared.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
+import { gateHint } from '../gate-command.js';
 import { findRepo } from '../git/find-repo.js';
 import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
@@ -77,7 +78,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
     if (installed.length > 0) {
       findings.push({
         level: 'problem',
-        message: `gate runs twice at every stop: from the plugin and from ${installed.map(({ file }) => file).join(', ')}. Keep one: "npx gate uninstall" here, or disable the plugin`,
+        message: `gate runs twice at every stop: from the plugin and from ${installed.map(({ file }) => file).join(', ')}. Keep one: "${gateHint('uninstall')}" here, or disable the plugin`,
       });
     }
   }
@@ -86,11 +87,11 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
   if (installed.length === 0 && plugin.length === 0) {
     const gatedAbove = above[0]?.dir;
     if (gatedAbove === undefined && workspace === undefined) {
-      findings.push({ level: 'problem', message: 'not installed: no gate hook in the user, project or local Claude Code settings; run "npx gate init"' });
+      findings.push({ level: 'problem', message: `not installed: no gate hook in the user, project or local Claude Code settings; run "${gateHint('init')}"` });
     } else {
       // Started in a package of a repository gated at its root (or of a workspace): the stop here is not.
       const fixes = [
-        workspace ? `run "npx gate init --each-package" in ${workspace.root}` : 'run "npx gate init" here',
+        workspace ? `run "${gateHint('init --each-package')}" in ${workspace.root}` : `run "${gateHint('init')}" here`,
         ...(gatedAbove ? [`start the agent in ${gatedAbove}`] : []),
       ];
       findings.push({
@@ -103,7 +104,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
   for (const { file, hooks } of installed) {
     const events = hooks.map((hook) => hook.event);
     findings.push({ level: 'ok', message: `${file}: gate hooks on ${events.join(', ')}` });
-    if (!events.includes('Stop')) findings.push({ level: 'problem', message: `${file}: no Stop hook, so no stop is ever gated; run "npx gate init"` });
+    if (!events.includes('Stop')) findings.push({ level: 'problem', message: `${file}: no Stop hook, so no stop is ever gated; run "${gateHint('init')}"` });
     if (!events.includes('UserPromptSubmit')) {
       findings.push({ level: 'info', message: `${file}: no UserPromptSubmit hook: the turn's baseline falls back to the last passing tree or HEAD, so a question-only turn in a dirty repo may run the gates` });
     }
@@ -112,7 +113,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
   const stopCommands = new Set(installed.flatMap(({ hooks }) => hooks.filter((hook) => hook.event === 'Stop').map(commandText)));
   if (stopCommands.size > 1) {
     const where = installed.filter(({ hooks }) => hooks.some((hook) => hook.event === 'Stop')).map(({ file }) => file);
-    findings.push({ level: 'problem', message: `gate's Stop hook is installed in ${where.join(' and ')} with different commands: every stop would run the gates twice; run "npx gate uninstall" (or --personal) for one of them` });
+    findings.push({ level: 'problem', message: `gate's Stop hook is installed in ${where.join(' and ')} with different commands: every stop would run the gates twice; run "${gateHint('uninstall')}" (or --personal) for one of them` });
   }
   for (const command of stopCommands) findings.push(...checkCommand('claude', command, projectDir, env));
   if (repo && resolve(repo.root) !== resolve(projectDir) && workspace === undefined) {
@@ -129,7 +130,7 @@ async function diagnose(projectDir: string, env: NodeJS.ProcessEnv): Promise<Fin
   }
   for (const { file, hooks } of installed) {
     if (checked.root?.subagents && !hooks.some((hook) => hook.event === 'SubagentStop')) {
-      findings.push({ level: 'problem', message: `${file}: the config gates subagents, but there is no SubagentStop hook; run "npx gate init" again` });
+      findings.push({ level: 'problem', message: `${file}: the config gates subagents, but there is no SubagentStop hook; run "${gateHint('init')}" again` });
     }
   }
   return findings;
@@ -151,7 +152,7 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
       if (hooks.length === 0) continue;
       findings.push({ level: 'ok', message: `${file}: gate hooks on ${hooks.map((hook) => hook.event).join(', ')}` });
       const stopHooks = hooks.filter((hook) => adapter.events[hook.event] === 'stop');
-      if (stopHooks.length === 0) findings.push({ level: 'problem', message: `${file}: no stop hook, so no stop is ever gated; run "npx gate init --harness ${harness}"` });
+      if (stopHooks.length === 0) findings.push({ level: 'problem', message: `${file}: no stop hook, so no stop is ever gated; run "${gateHint(`init --harness ${harness}`)}"` });
       stops.push(...stopHooks.map((hook) => ({ file, command: hook.command, timeout: hook.timeoutSeconds })));
     } catch (error) {
       findings.push({ level: 'problem', message: error instanceof Error ? error.message : String(error) });
@@ -159,7 +160,7 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
   }
   const teamFile = installer.file(false, home);
   if (stops.some((stop) => stop.file === teamFile)) findings.push(...checkShared(projectDir, findRepo(projectDir)?.root, [teamFile]));
-  if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "npx gate init --harness ${harness}"` });
+  if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "${gateHint(`init --harness ${harness}`)}"` });
   for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
   const checked = await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops);

@@ -8,6 +8,7 @@ import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig } from '../config/load-config.js';
 import { loadPresets } from '../config/load-presets.js';
 import { SetupError, UsageError } from '../errors.js';
+import { gateCommand, gateHint } from '../gate-command.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
@@ -67,6 +68,8 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     private: options.personal || userLevel,
     selfPath: selfBinPath(process.argv[1]),
     runs: (command) => checkCommandRuns(command, projectDir, env, ADAPTERS[options.harness]),
+    manager: detection.packageManager?.name,
+    workspaceRoot: workspace !== undefined,
   });
   const bin = verified.chosen;
   const read = (file: string) => readIfPresent(resolve(projectDir, file));
@@ -84,6 +87,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     gatesBudget: (text) =>
       setup ? hookBudget(configWith(projectDir, options.personal, text), nested, projectDir) : gatesBudget(projectDir, repo?.root, options.personal, text),
     isIgnored: (file) => repo !== undefined && isIgnored(repo.root, join(projectDir, file)),
+    unignoredNodeModules: repo !== undefined && existsSync(join(projectDir, 'node_modules', 'stopgate')) && !isIgnored(repo.root, join(projectDir, 'node_modules')),
     schemaRef,
     ...(setup && { workspace: setup.files }),
   });
@@ -104,7 +108,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
   if (!options.yes) {
     const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
     if (!interactive) {
-      out.write(`\nNothing was written (no terminal to ask). To apply this plan: npx gate init${flags(options)} --yes\n`);
+      out.write(`\nNothing was written (no terminal to ask). To apply this plan: ${gateCommand()} init${flags(options)} --yes\n`);
       return 0;
     }
     if (!(await askYesNo('\nWrite these files?'))) {
@@ -137,7 +141,7 @@ async function checkGatesOnce(projectDir: string, env: NodeJS.ProcessEnv, out: N
   const { checkNewGates } = await import('../init/check-new-gates.js');
   const { describeRedGates } = await import('../init/describe-red-gates.js');
   const ran = await checkNewGates(projectDir, env, (text) => out.write(text));
-  if ('error' in ran) return `\nThe gates could not be run once on this tree (${ran.error}): run "npx gate check --all" to see whether one is red before an agent starts.\n`;
+  if ('error' in ran) return `\nThe gates could not be run once on this tree (${ran.error}): run "${gateHint('check --all')}" to see whether one is red before an agent starts.\n`;
   return describeRedGates(ran.results);
 }
 

@@ -3,6 +3,7 @@ import { findRootConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../conf
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { SetupError } from '../errors.js';
+import { gateHint } from '../gate-command.js';
 import { findRepo, stateDirOf, type Repo } from '../git/find-repo.js';
 import type { ChangeSet } from '../plan/select-gates.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
@@ -24,7 +25,7 @@ export function openProject(projectDir: string): Project {
   const repo = findRepo(projectDir);
   const configFiles = findRootConfig(projectDir, repo?.root);
   if (!configFiles) {
-    throw new SetupError(`no ${TEAM_FILE} or ${LOCAL_FILE} found from ${projectDir} up to ${repo?.root ?? 'here'}; run "npx gate init" to create one`);
+    throw new SetupError(`no ${TEAM_FILE} or ${LOCAL_FILE} found from ${projectDir} up to ${repo?.root ?? 'here'}; run "${gateHint('init')}" to create one`);
   }
   const config = loadConfig(configFiles, projectDir);
   const stateDir = repo ? stateDirOf(repo) : outsideGitStateDir(configFiles.dir);

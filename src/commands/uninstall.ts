@@ -1,6 +1,7 @@
 import { rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
+import { gateCommand } from '../gate-command.js';
 import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { parseArgs } from 'node:util';
@@ -43,7 +44,7 @@ export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): 
     const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
     if (!interactive) {
       const harnessFlag = values.harness === 'claude' ? '' : ` --harness ${values.harness}`;
-      out.write(`\nNothing was changed (no terminal to ask). To apply: npx gate uninstall${harnessFlag}${values.personal ? ' --personal' : ''} --yes\n`);
+      out.write(`\nNothing was changed (no terminal to ask). To apply: ${gateCommand()} uninstall${harnessFlag}${values.personal ? ' --personal' : ''} --yes\n`);
       return 0;
     }
     if (!(await askYesNo('\nApply these changes?'))) return 0;

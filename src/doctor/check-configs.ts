@@ -3,6 +3,7 @@ import { ConfigError } from '../config/config-problem.js';
 import { findConfig, findRootConfig, LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { gateHint } from '../gate-command.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
 import { checkProgram } from './check-program.js';
@@ -32,7 +33,7 @@ export async function checkConfigs(
   const findings: Finding[] = [];
   const rootFiles = findRootConfig(projectDir, repoRoot);
   if (!rootFiles) {
-    findings.push({ level: 'problem', message: 'no gate.config.json or gate.local.json from here up to the git root; run "npx gate init"' });
+    findings.push({ level: 'problem', message: `no gate.config.json or gate.local.json from here up to the git root; run "${gateHint('init')}"` });
     return { findings };
   }
   const own = findConfig(projectDir, repoRoot);
@@ -73,7 +74,7 @@ export async function checkConfigs(
     findings.push(
       timeout > seconds
         ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${seconds} s` }
-        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${seconds} s: the harness would kill gate first and let the stop through silently; run "npx gate init" again` },
+        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${seconds} s: the harness would kill gate first and let the stop through silently; run "${gateHint('init')}" again` },
     );
   }
   const workspaces = root.workspaces ? ` ("workspaces": "${root.workspaces.kind}")` : '';

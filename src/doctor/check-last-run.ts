@@ -1,6 +1,7 @@
 import { openProject } from '../commands/open-project.js';
 import { ConfigError } from '../config/config-problem.js';
 import { SetupError } from '../errors.js';
+import { gateHint } from '../gate-command.js';
 import { judgeCurrentReceipt } from '../receipt/judge-current.js';
 import type { Finding } from './judge-delivery.js';
 
@@ -20,7 +21,7 @@ export async function checkLastRun(projectDir: string): Promise<Finding[]> {
   }
   const { judged } = await judgeCurrentReceipt(project, projectDir);
   const receipt = judged.receipt;
-  const run = 'run "npx gate check --all" to run every gate on this tree';
+  const run = `run "${gateHint('check --all')}" to run every gate on this tree`;
   if (judged.state === 'none') return [{ level: 'info', message: `${judged.reason}, so a gate red before any change would not be known here: ${run}` }];
   if (receipt === undefined) return [];
   const when = `the last full run, by ${receipt.by === 'check' ? 'gate check --all' : 'a stop'} at ${receipt.time}`;
@@ -34,7 +35,7 @@ export async function checkLastRun(projectDir: string): Promise<Finding[]> {
       return [
         {
           level: 'problem',
-          message: `gate "${gate.name}" is red on this tree (${when}: ${gate.outcome}): every stop that runs it is refused for a failure no turn caused. Fix it, or drop or adjust the gate; "npx gate check ${gate.name}" shows its failures`,
+          message: `gate "${gate.name}" is red on this tree (${when}: ${gate.outcome}): every stop that runs it is refused for a failure no turn caused. Fix it, or drop or adjust the gate; "${gateHint(`check ${gate.name}`)}" shows its failures`,
         },
       ];
     }

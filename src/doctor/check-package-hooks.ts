@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { gateHint } from '../gate-command.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { findGateHooks } from '../init/settings-merge.js';
 import { detectWorkspaceKind, readWorkspace } from '../workspace/workspace-graph.js';
@@ -20,7 +21,7 @@ export async function checkPackageHooks(projectDir: string, env: NodeJS.ProcessE
   if (dirs.length === 0) return [];
   const hooked = dirs.filter((dir) => ['settings.json', 'settings.local.json'].some((file) => hasStopHook(join(projectDir, dir, '.claude', file))));
   if (hooked.length === dirs.length) return [{ level: 'ok', message: `every package of the ${kind} workspace (${dirs.length}) has gate's hooks: an agent started in any of them is gated` }];
-  const fix = 'start the agent here, or run "npx gate init --each-package" to gate one started in a package too';
+  const fix = `start the agent here, or run "${gateHint('init --each-package')}" to gate one started in a package too`;
   if (hooked.length === 0) return [{ level: 'info', message: `an agent started in one of the ${dirs.length} packages is not gated (Claude Code reads hooks only where it starts): ${fix}` }];
   return [{ level: 'info', message: `${hooked.length} of the ${dirs.length} packages have gate's hooks; an agent started in another is not gated: ${fix}` }];
 }

@@ -1,5 +1,7 @@
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { HarnessName } from '../harness/adapters.js';
+import type { HookBin } from '../harness/install/installer.js';
+import { managerCommands, type PackageManager } from '../package-manager.js';
 import { describeLaunch, describeWorkspace } from './describe-workspace.js';
 import type { InstallPlan } from './plan-install.js';
 import { unifiedDiff } from './unified-diff.js';
@@ -48,9 +50,10 @@ export function nextSteps(plan: InstallPlan, projectDir: string, setup: Workspac
   } else {
     steps.push(`  - Commit ${written}: every teammate's agent is then gated.`);
   }
+  const manager = plan.detection.packageManager?.name ?? 'npm';
   if (plan.bin.bin.relativePath === 'bin/gate.cjs') steps.push("  - Teammates need `npm ci` and `npm run build`: the hook runs this checkout's dist/.");
-  else if (plan.bin.bin.mode === 'local') steps.push('  - Teammates need `npm install` (stopgate is a devDependency) before the hook can run.');
-  if (plan.bin.bin.mode === 'global') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
+  else if (plan.bin.bin.mode === 'local') steps.push(`  - Teammates need \`${managerCommands(manager).install}\` (stopgate is a devDependency) before the hook can run.`);
+  if (plan.bin.bin.mode === 'global' && plan.bin.bin.program === 'gate') steps.push('  - Everyone who uses this repo needs `npm i -g stopgate`.');
   if (plan.installer.enableStep) steps.push(`  - ${plan.installer.enableStep}`);
   if (plan.installer.harness === 'claude') {
     steps.push(
@@ -59,6 +62,13 @@ export function nextSteps(plan: InstallPlan, projectDir: string, setup: Workspac
         : `  - Start Claude Code in ${projectDir}: it reads hooks only from the directory it was started in (and only at start).`,
     );
   }
-  steps.push('  - Run `npx gate check --all` to see the gates pass now, and `npx gate doctor` to verify the install.');
+  const gate = hookGateCommand(plan.bin.bin, manager);
+  steps.push(`  - Run \`${gate} check --all\` to see the gates pass now, and \`${gate} doctor\` to verify the install.`);
   return `${steps.join('\n')}\n`;
+}
+
+/** What the user types to run the gate the hook runs: `npx gate` would fetch an unrelated package where stopgate is not a dependency. */
+export function hookGateCommand(bin: HookBin, manager: PackageManager): string {
+  if (bin.mode === 'local') return bin.relativePath === 'bin/gate.cjs' ? 'node bin/gate.cjs' : `${managerCommands(manager).exec} gate`;
+  return (bin.program ?? 'gate').replace(/^npx --yes /, 'npx ');
 }

@@ -1,5 +1,6 @@
 import { describeOutcome } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
+import { gateHint } from '../gate-command.js';
 import type { GateResult } from '../runner/gate-result.js';
 
 const SHOWN_LINES = 8;
@@ -15,7 +16,7 @@ export function describeRedGates(results: GateResult[]): string {
     for (const result of red) {
       lines.push(`  ✖ ${result.name}: ${result.command} — ${describeOutcome(result)}`);
       lines.push(...firstFailure(result).map((line) => `      ${line}`));
-      lines.push(`    Fix it, or drop or adjust the "${result.name}" gate in its gate config; "npx gate check ${result.name}" runs it again (full log: ${result.logPath}).`);
+      lines.push(`    Fix it, or drop or adjust the "${result.name}" gate in its gate config; "${gateHint(`check ${result.name}`)}" runs it again (full log: ${result.logPath}).`);
     }
   }
   if (unrun.length > 0) {

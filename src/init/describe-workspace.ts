@@ -1,3 +1,4 @@
+import { gateCommand } from '../gate-command.js';
 import type { PlannedGate } from './plan-workspace.js';
 import { listDirs } from './plan-workspace.js';
 import type { WorkspaceSetup } from './workspace-setup.js';
@@ -48,7 +49,7 @@ function gateLines(gates: PlannedGate[]): string[] {
  */
 export function describeLaunch(setup: WorkspaceSetup, hookFile: string): string[] {
   const first = `Claude Code reads hooks only from the directory it is started in: ${hookFile} here gates an agent started at the root, not one started in a package.`;
-  if (setup.commands.size === 0) return [first, 'To gate an agent started in a package too, run `npx gate init --each-package` here (or start the agent at the root).'];
+  if (setup.commands.size === 0) return [first, `To gate an agent started in a package too, run \`${gateCommand()} init --each-package\` here (or start the agent at the root).`];
   const byCommand = new Map<string, string[]>();
   for (const [dir, command] of setup.commands) byCommand.set(command, [...(byCommand.get(command) ?? []), dir]);
   const commands = [...byCommand].map(([command, dirs]) => (byCommand.size === 1 ? command : `${command} (${listDirs(dirs)})`));

@@ -1,8 +1,9 @@
 import picomatch from 'picomatch';
 import type { Preset } from '../config/schema.js';
+import { LOCKFILES, type PackageManager } from '../package-manager.js';
 import { DEPENDENCY_FIELDS, type DependencyField, type RepoFacts } from './repo-facts.js';
 
-export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+export type { PackageManager };
 
 export interface ChosenPreset {
   preset: string;
@@ -44,14 +45,6 @@ const DELEGATE = /^(?:turbo|nx)-/;
 const FALLBACK_RUNNERS = new Set(['mocha', 'node-test']);
 // The stop gate runs the fast tier; end-to-end suites take minutes and need a browser.
 const E2E_TOOLS = ['@playwright/test', 'playwright', 'cypress'];
-const LOCKFILES: ReadonlyArray<readonly [string, PackageManager]> = [
-  ['pnpm-lock.yaml', 'pnpm'],
-  ['yarn.lock', 'yarn'],
-  ['bun.lock', 'bun'],
-  ['bun.lockb', 'bun'],
-  ['package-lock.json', 'npm'],
-  ['npm-shrinkwrap.json', 'npm'],
-];
 
 /**
  * Which presets `gate init` proposes for a repo, with the reasons a human can check. A workspace

@@ -44,6 +44,8 @@ export interface InstallInputs {
   /** Seconds the gates of the resulting config may take in all, or undefined if unknown. */
   gatesBudget: (configText: string | undefined) => HookBudget | undefined;
   isIgnored: (relativePath: string) => boolean;
+  /** stopgate is installed in the project's own node_modules/, which git does not ignore. */
+  unignoredNodeModules?: boolean;
   schemaRef: string | undefined;
   /** A workspace root: the root config's gates and `workspaces` key, and the packages' own files. */
   workspace?: WorkspaceFiles;
@@ -119,7 +121,22 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
       changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, needed) });
     }
   }
+  if (inputs.unignoredNodeModules) ignoreNodeModules(inputs, changes, notes);
   return { personal: inputs.personal, installer: inputs.installer, detection: inputs.detection, bin: inputs.bin, command, hookTimeout, hooks, userLevel, keptConfig, changes, notes };
+}
+
+/**
+ * `npm i -D stopgate` in a project that is no Node package leaves a node_modules/ its .gitignore
+ * does not know: teammates would commit it, and every `git status` walks it.
+ */
+function ignoreNodeModules(inputs: InstallInputs, changes: FileChange[], notes: string[]): void {
+  const planned = changes.find((change) => change.display === '.gitignore');
+  if (planned) planned.after = addIgnoreLines(planned.after, ['node_modules/']);
+  else {
+    const before = inputs.read('.gitignore');
+    changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, ['node_modules/']) });
+  }
+  notes.push('node_modules/ (where stopgate is installed) is not ignored by git: .gitignore gets the line node_modules/.');
 }
 
 function gateNames(text: string): string[] {

@@ -1,6 +1,8 @@
 import { SetupError } from '../errors.js';
 import type { Finding } from '../doctor/judge-delivery.js';
+import { gateHint } from '../gate-command.js';
 import type { Installer } from '../harness/install/installer.js';
+import { managerCommands, type PackageManager } from '../package-manager.js';
 import type { ChosenBin } from './hook-command.js';
 
 export interface VerifyInput {
@@ -13,6 +15,10 @@ export interface VerifyInput {
   selfPath: string | undefined;
   /** Runs a hook command from the launch directory as the harness would; doctor's check. */
   runs: (command: string) => Finding;
+  /** The project's package manager; undefined when it is no Node package (a Python, Go or Rust project). */
+  manager?: PackageManager | undefined;
+  /** The project is a workspace's root (pnpm adds to it only with -w). */
+  workspaceRoot?: boolean;
 }
 
 /**
@@ -33,9 +39,16 @@ export function verifyHookBin(input: VerifyInput): { chosen: ChosenBin; note?: s
       return { chosen: self, note: `The hook runs ${input.selfPath}: "${command}" does not run from ${input.projectDir} (${why}).` };
     }
   }
-  const fix =
-    input.chosen.bin.mode === 'local'
-      ? 'install the project\'s dependencies (npm install), then run "npx gate init" again'
-      : 'install stopgate in this project (npm i -D stopgate) and run "npx gate init" again; or install it globally (npm i -g stopgate); or, for yourself only, "gate init --personal", which uses this gate by its path';
+  const fix = describeFix(input);
   throw new SetupError(`the hook command would not run from ${input.projectDir}: ${command} — ${why}. Every stop would pass unchecked, so nothing was written. Fix: ${fix}.`);
+}
+
+/** In the project's package manager's words; a project that is no Node package gets a global install. */
+function describeFix(input: VerifyInput): string {
+  const commands = managerCommands(input.manager ?? 'npm', { workspaceRoot: input.workspaceRoot });
+  const again = `"${commands.exec} gate init"`;
+  if (input.chosen.bin.mode === 'local') return `install the project's dependencies (${commands.install}), then run ${again} again`;
+  const personal = `or, for yourself only, "${gateHint('init --personal')}", which uses this gate by its path`;
+  if (input.manager === undefined) return `install gate globally (npm i -g stopgate) and run "gate init" again; ${personal}`;
+  return `install stopgate in this project (${commands.addStopgate}) and run ${again} again; or install it globally (npm i -g stopgate) and run "gate init"; ${personal}`;
 }

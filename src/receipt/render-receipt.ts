@@ -2,18 +2,18 @@ import { gateTable } from '../report/gate-table.js';
 import { formatMs, formatTime } from '../stats/format-units.js';
 import { short, type CurrentTree, type ReceiptJudgement } from './judge-receipt.js';
 import type { Receipt } from './receipt.js';
+import { gateHint } from '../gate-command.js';
 
 /** `gate receipt`'s exit code: 0 PASS, 1 FAIL, 2 no receipt for this tree (STALE, NONE). */
 export const RECEIPT_EXIT = { pass: 0, fail: 1, stale: 2, none: 2 } as const;
 
-const HINT = 'Run "gate check --all" to record one for this tree.';
 const MARK: Record<string, string> = { passed: '✔', failed: '✖', 'timed-out': '⏱', 'not-started': '?', skipped: '-' };
 
 /** For a person: the state and why, where the run was, then one line per gate. */
 export function renderReceiptText(judged: ReceiptJudgement): string {
   const head = `${judged.state.toUpperCase()}: ${judged.reason}.`;
   const { receipt } = judged;
-  if (judged.state === 'none' || judged.state === 'stale' || !receipt) return `${head}\n${HINT}\n`;
+  if (judged.state === 'none' || judged.state === 'stale' || !receipt) return `${head}\nRun "${gateHint('check --all')}" to record one for this tree.\n`;
   const width = Math.max(...receipt.gates.map((gate) => gate.name.length));
   const gates = receipt.gates.map((gate) => `  ${MARK[gate.status] ?? ' '} ${gate.name.padEnd(width)}  ${gate.outcome}  ${formatMs(gate.durationMs)}`);
   return `${[head, provenance(receipt), ...gates].join('\n')}\n`;

@@ -1,3 +1,4 @@
+import { gateHint } from '../gate-command.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import type { StopRecord, StopTamper } from '../state/stop-log.js';
 
@@ -109,7 +110,7 @@ function classify(last: StopRecord, mine: StopRecord[]): Pick<SessionVerdict, 'v
     return fail('blocked', `was refused (${describeRed(red) || last.reason}) and the agent never stopped again: the harness ended the turn itself (its own loop cap, a turn limit, a timeout) or it is still running`);
   }
   if (last.outcome === 'error') return fail('crash', `gate failed (${last.reason}), and the stop was let through unchecked`);
-  if (last.reason === 'config invalid') return fail('config-error', 'the config is invalid, so the stop was let through unchecked ("npx gate doctor" says where)');
+  if (last.reason === 'config invalid') return fail('config-error', `the config is invalid, so the stop was let through unchecked ("${gateHint('doctor')}" says where)`);
   if (last.reason === 'unchanged since block') {
     const block = latest(mine.filter((record) => record.outcome === 'block' && record.time <= last.time));
     const still = block ? `still red: ${describeRed(block.gates.filter((gate) => RED.has(gate.status)))}` : 'the refused stop is no longer in the log';
@@ -130,7 +131,7 @@ function killedReason(last: StopRecord, killed: NonNullable<StopRecord['killed']
     last.harness === 'claude'
       ? 'the "timeout" (seconds) of gate\'s Stop hook in .claude/settings.json'
       : `the timeout of gate's stop hook in ${last.harness}'s settings`;
-  return `the last stop was killed (${killed.signal}) after ${seconds} s${during}, so it was let through unchecked: is the hook's timeout shorter than the gates? Raise ${where} above the gates' total ("npx gate doctor" checks it)`;
+  return `the last stop was killed (${killed.signal}) after ${seconds} s${during}, so it was let through unchecked: is the hook's timeout shorter than the gates? Raise ${where} above the gates' total ("${gateHint('doctor')}" checks it)`;
 }
 
 /** `test failed (2 pre-existing), lint timed out`. */

@@ -1,13 +1,14 @@
 import type { StopRecord } from '../state/stop-log.js';
 import { formatMs, formatTime, shortSession } from './format-units.js';
 import { describeFinding } from './render-verdict.js';
+import { gateHint } from '../gate-command.js';
 
 const FIRST_PATHS = 3;
 const TIMED = new Set(['passed', 'failed', 'timed-out']);
 
 /** `gate log`: one line per stop, oldest first, the newest at the bottom. */
 export function renderStopLog(records: StopRecord[], total: number): string {
-  const header = records.length < total ? [`The last ${records.length} of ${total} stops recorded ("gate log -n ${total}" for all):`] : [];
+  const header = records.length < total ? [`The last ${records.length} of ${total} stops recorded ("${gateHint(`log -n ${total}`)}" for all):`] : [];
   return [...header, ...records.map(renderStopLine)].join('\n');
 }
 

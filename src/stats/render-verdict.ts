@@ -1,6 +1,7 @@
 import type { StopTamper } from '../state/stop-log.js';
 import { formatTime } from './format-units.js';
 import { describeGate, type SessionVerdict } from './judge-session.js';
+import { gateHint } from '../gate-command.js';
 
 const TAMPER_LINES = 5;
 
@@ -16,7 +17,7 @@ export function renderVerdict(verdict: SessionVerdict, report: string | null): s
     verdict.verdict === 'fail' && report !== null ? `report: ${report}` : '',
   ].filter(Boolean);
   const tamper = verdict.tamper.slice(0, TAMPER_LINES).map((finding) => `tamper: ${describeFinding(finding)}`);
-  if (verdict.tamper.length > TAMPER_LINES) tamper.push(`tamper: … ${verdict.tamper.length - TAMPER_LINES} more ("gate log" lists them)`);
+  if (verdict.tamper.length > TAMPER_LINES) tamper.push(`tamper: … ${verdict.tamper.length - TAMPER_LINES} more ("${gateHint('log')}" lists them)`);
   return [head, details.join('; '), ...tamper].filter(Boolean).join('\n');
 }
 

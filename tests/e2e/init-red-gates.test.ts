@@ -57,7 +57,7 @@ describe('gate init writes no gate that is red before any agent touches anything
     expect(tail).toMatch(/✖ gate "test" is red on this tree/);
     expect(tail).toMatch(/Red before any agent touches anything \(1 of 2 gates\): every stop that runs it is refused until it passes\.\n {2}✖ test: npx vitest run --reporter=default — failed \(exit 1\)\n/);
     expect(tail).toMatch(/ {6}.*src\/other\.test\.ts.*knows the answer[\s\S]*expected 41 to be 42/);
-    expect(tail).toMatch(/Fix it, or drop or adjust the "test" gate in its gate config; "npx gate check test" runs it again/);
+    expect(tail).toMatch(/Fix it, or drop or adjust the "test" gate in its gate config; "gate check test" runs it again/);
     expect(tail).not.toMatch(/All is well/);
 
     const doctor = gate(['doctor']);
@@ -73,6 +73,6 @@ describe('gate init writes no gate that is red before any agent touches anything
     const result = gate(['init', '--yes', '--no-check']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(/Running every gate once/);
-    expect(result.stdout).toMatch(/· no full run of every gate is recorded here, so a gate red before any change would not be known here: run "npx gate check --all"/);
+    expect(result.stdout).toMatch(/· no full run of every gate is recorded here, so a gate red before any change would not be known here: run "gate check --all"/);
   });
 });

@@ -75,7 +75,7 @@ describe('gate init at the root of an npm workspace', () => {
     expect(result.stdout).toMatch(/Note: the root's vitest is left out of the root config: the packages run their own/);
     expect(result.stdout).toMatch(/Note: nothing detected in packages\/docs: no config there; the root config's gates cover its files\./);
     expect(result.stdout).toMatch(/packages\/custom\/gate\.config\.json:\n {2}test {7}npm run test: the package\.json test script \("\.\/run-checks\.sh"\) runs no test runner gate has a preset for/);
-    expect(result.stdout).toMatch(/Claude Code reads hooks only from the directory it is started in: \.claude\/settings\.json here gates an agent started at the root, not one started in a package\.\nTo gate an agent started in a package too, run `npx gate init --each-package` here/);
+    expect(result.stdout).toMatch(/Claude Code reads hooks only from the directory it is started in: \.claude\/settings\.json here gates an agent started at the root, not one started in a package\.\nTo gate an agent started in a package too, run `gate init --each-package` here/);
     for (const dir of [...PACKAGE_DIRS, 'packages/custom']) expect(result.stdout).toContain(`  new     ${dir}/gate.config.json\n`);
 
     expect(readJson('gate.config.json')).toEqual({ $schema: './node_modules/stopgate/schema.json', maxBlocks: 3, workspaces: 'npm', gates: [{ name: 'lint', preset: 'eslint' }] });
@@ -306,11 +306,11 @@ describe('gate doctor in a package directory', () => {
     gate(['init', '--yes', '--no-check']);
     const result = gate(['doctor'], join(repo.dir, 'apps', 'web'));
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✖ a stop started in .*\/apps\/web is not gated: Claude Code reads hooks only from the directory it is started in, .* Fix: run "npx gate init --each-package" in .*\/repo, or start the agent in .*\/repo\n/);
+    expect(result.stdout).toMatch(/✖ a stop started in .*\/apps\/web is not gated: Claude Code reads hooks only from the directory it is started in, .* Fix: run "gate init --each-package" in .*\/repo, or start the agent in .*\/repo\n/);
     expect(result.stdout).toMatch(/✔ config valid: apps\/web\/gate\.config\.json: test/);
     const atRoot = gate(['doctor']);
     expect(atRoot.code).toBe(0);
-    expect(atRoot.stdout).toMatch(/· an agent started in one of the 12 packages is not gated \(Claude Code reads hooks only where it starts\): start the agent here, or run "npx gate init --each-package"/);
+    expect(atRoot.stdout).toMatch(/· an agent started in one of the 12 packages is not gated \(Claude Code reads hooks only where it starts\): start the agent here, or run "gate init --each-package"/);
     expect(atRoot.stdout).toMatch(/✔ 12 package configs valid, every program found/);
   });
 

@@ -75,7 +75,7 @@ describe('gate init (team)', () => {
     const plain = gate(['init']);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/\+\+\+ b\/\.claude\/settings\.json/);
-    expect(plain.stdout).toMatch(/To apply this plan: npx gate init --yes/);
+    expect(plain.stdout).toMatch(/To apply this plan: gate init --yes/);
     const dry = gate(['init', '--dry-run']);
     expect(dry.stdout).toMatch(/--dry-run: nothing was written/);
     expect(existsSync(join(repo.dir, 'gate.config.json'))).toBe(false);
@@ -179,7 +179,7 @@ describe('gate uninstall', () => {
     expect(gate(['uninstall', '--yes']).stdout).toMatch(/not installed in \.claude\/settings\.json here; nothing to remove/);
     gate(['init', '--yes', '--no-check']);
     const asked = gate(['uninstall']);
-    expect(asked.stdout).toMatch(/To apply: npx gate uninstall --yes/);
+    expect(asked.stdout).toMatch(/To apply: gate uninstall --yes/);
     expect(existsSync(join(repo.dir, 'gate.config.json'))).toBe(true);
   });
 });
@@ -201,7 +201,7 @@ describe('gate doctor', () => {
     repo = freshProject();
     const result = gate(['doctor']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/✖ not installed: .*run "npx gate init"/);
+    expect(result.stdout).toMatch(/✖ not installed: .*run "gate init"/);
   });
 
   it('names each problem: a duplicate install, a short timeout, a missing program, hooks disabled', () => {

@@ -58,7 +58,7 @@ describe('a stop killed by the harness', () => {
     expect(verdict.code, verdict.stdout).toBe(1);
     expect(verdict.stdout).toMatch(
       new RegExp(
-        `^fail: session killed, last stop \\S+ \\(claude\\): the last stop was killed \\(${signal}\\) after \\d+(\\.\\d)? s while slow ran, so it was let through unchecked: is the hook's timeout shorter than the gates\\? Raise the "timeout" \\(seconds\\) of gate's Stop hook in \\.claude/settings\\.json above the gates' total \\("npx gate doctor" checks it\\)\\.\\ngates: quick passed\\n$`,
+        `^fail: session killed, last stop \\S+ \\(claude\\): the last stop was killed \\(${signal}\\) after \\d+(\\.\\d)? s while slow ran, so it was let through unchecked: is the hook's timeout shorter than the gates\\? Raise the "timeout" \\(seconds\\) of gate's Stop hook in \\.claude/settings\\.json above the gates' total \\("gate doctor" checks it\\)\\.\\ngates: quick passed\\n$`,
       ),
     );
     expect(JSON.parse(runBin(['verdict', '--json'], { cwd: repo.dir, env: repo.env }).stdout)).toMatchObject({ verdict: 'fail', kind: 'unchecked' });

@@ -34,7 +34,7 @@ describe('whenAsking: "allow"', () => {
     const result = redTurn(config, { last_assistant_message: QUESTION, permission_mode: 'default' });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(systemMessage(result.stdout)).toMatch(/^gate: the agent ended its turn with a question to you, so the stop was let through; still failing: test\. Run "npx gate check"/);
+    expect(systemMessage(result.stdout)).toMatch(/^gate: the agent ended its turn with a question to you, so the stop was let through; still failing: test\. Run "gate check"/);
     expect(lastStop(repo)).toMatchObject({ outcome: 'allow', path: 'checked', reason: 'asked the human: let through red', blocks: 0, gates: [{ name: 'test', status: 'failed' }] });
     expect(session(repo)).toMatchObject({ blocks: 0, asked: { stops: 1, red: ['test'] } });
   });

@@ -127,7 +127,7 @@ describe('rendering', () => {
   });
 
   it('says when only the last stops are shown', () => {
-    expect(renderStopLog(sequence.slice(-2), 8).split('\n')[0]).toBe('The last 2 of 8 stops recorded ("gate log -n 8" for all):');
+    expect(renderStopLog(sequence.slice(-2), 8).split('\n')[0]).toBe('The last 2 of 8 stops recorded ("npx gate log -n 8" for all):');
     expect(renderStopLog(sequence, 8).split('\n')).toHaveLength(8);
   });
 

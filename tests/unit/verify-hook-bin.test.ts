@@ -22,8 +22,16 @@ describe('verifyHookBin', () => {
   });
 
   it('a team install stops with the fix; a devDependency not installed yet asks for npm install', () => {
-    expect(() => verifyHookBin({ ...input, chosen: globalBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install stopgate in this project \(npm i -D stopgate\)/);
-    expect(() => verifyHookBin({ ...input, chosen: localBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install the project's dependencies \(npm install\)/);
+    expect(() => verifyHookBin({ ...input, manager: 'npm', chosen: globalBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install stopgate in this project \(npm i -D stopgate\) and run "npx gate init" again/);
+    expect(() => verifyHookBin({ ...input, manager: 'npm', chosen: localBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install the project's dependencies \(npm install\), then run "npx gate init" again/);
     expect(() => verifyHookBin({ ...input, chosen: globalBin, private: true, selfPath: undefined, runs: runsOnly('none') })).toThrow(/nothing was written/);
+  });
+
+  it('says the fix in the project\'s manager\'s words (npm cannot install in a pnpm workspace), and a global install where there is no package.json', () => {
+    expect(() => verifyHookBin({ ...input, manager: 'pnpm', workspaceRoot: true, chosen: globalBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install stopgate in this project \(pnpm add -D -w stopgate\) and run "pnpm exec gate init" again/);
+    expect(() => verifyHookBin({ ...input, manager: 'pnpm', chosen: localBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install the project's dependencies \(pnpm install\), then run "pnpm exec gate init" again/);
+    expect(() => verifyHookBin({ ...input, manager: 'yarn', chosen: localBin, private: false, runs: runsOnly('none') })).toThrow(/\(yarn install\), then run "yarn gate init"/);
+    expect(() => verifyHookBin({ ...input, manager: 'bun', chosen: globalBin, private: false, runs: runsOnly('none') })).toThrow(/\(bun add -d stopgate\) and run "bunx gate init"/);
+    expect(() => verifyHookBin({ ...input, manager: undefined, chosen: globalBin, private: false, runs: runsOnly('none') })).toThrow(/Fix: install gate globally \(npm i -g stopgate\) and run "gate init" again/);
   });
 });
