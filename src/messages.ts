@@ -1,3 +1,5 @@
+import { gateHint } from './gate-command.js';
+
 /** Every sentence gate says to a human from the hook, in one place. */
 export const messages = {
   blocked: (red: string[], block: number, maxBlocks: number) =>
@@ -49,5 +51,3 @@ export const messages = {
     `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
   stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "${gateHint('doctor')}".`,
 } as const;
-
-import { gateHint } from './gate-command.js';
