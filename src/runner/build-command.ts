@@ -4,6 +4,8 @@ import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
 import { fsPath, hasRawBytes } from '../git/path-bytes.js';
+import { isPythonGate } from './activate-project-env.js';
+import { findLocalEnv } from './project-env.js';
 import { rawShellWord, spawnableArgv } from './raw-argv.js';
 
 export interface BuiltCommand {
@@ -63,7 +65,7 @@ async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOpti
   // What is shown names a few files: a command line of thousands would swamp every report and notice.
   const few = targets.length > SHOWN_FILES ? [...targets.slice(0, SHOWN_FILES), `@@${targets.length - SHOWN_FILES}-more@@`] : targets;
   const shownArgv = few === targets ? argv : expand(run, few, shell, options.cacheDir);
-  const shown = (shell ? (shownArgv[0] ?? '') : withRunner(shownArgv, gate.cwd)).replace(MORE, '… and $1 more');
+  const shown = (shell ? (shownArgv[0] ?? '') : withRunner(shownArgv, gate)).replace(MORE, '… and $1 more');
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
   const why = tooLong && plan === undefined && usesFiles ? '{files} is "." (the whole directory)' : plan?.why;
@@ -109,10 +111,14 @@ async function planFor(gate: ResolvedGate, files: string[], full: boolean, cache
   return gate.fastOff && plan.kind === 'full' ? { ...plan, why: `"related": false: ${plan.why}` } : plan;
 }
 
-// The program may come from node_modules/.bin, which gate puts on PATH; the agent's shell doesn't.
-function withRunner(argv: string[], cwd: string): string {
-  const program = argv[0] ?? '';
-  return isLocalBin(program, cwd) ? `npx ${quoteCommand(argv)}` : quoteCommand(argv);
+// The program may come from node_modules/.bin or the project's .venv, which gate puts on PATH; the
+// agent's shell doesn't (and its PATH may hold another pytest, a pyenv shim's).
+function withRunner(argv: string[], gate: ResolvedGate): string {
+  const [program = '', ...rest] = argv;
+  const venv = program.includes('/') || gate.env['PATH'] !== undefined ? undefined : findLocalEnv(gate.cwd, process.env);
+  const fromVenv = venv !== undefined && venv.source !== '$VIRTUAL_ENV' && existsSync(join(venv.bin, program));
+  if (fromVenv && (isPythonGate(gate, program) || !isLocalBin(program, gate.cwd))) return quoteCommand([relative(gate.cwd, join(venv.bin, program)), ...rest]);
+  return isLocalBin(program, gate.cwd) ? `npx ${quoteCommand(argv)}` : quoteCommand(argv);
 }
 
 function isLocalBin(program: string, cwd: string): boolean {

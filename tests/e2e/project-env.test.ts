@@ -87,6 +87,8 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
     expect(blocked.stderr).toContain('FAILED test_shop.py::test_add');
     expect(blocked.stderr).not.toContain('test_activated');
     expect(blocked.stderr).not.toContain('could not start');
+    // The command to rerun names the project's pytest: the agent's shell has no venv activated.
+    expect(blocked.stderr).toContain('$ .venv/bin/pytest -q\n');
     repo.write('shop.py', ADD);
     expect(stop(repo).code).toBe(0);
   });
