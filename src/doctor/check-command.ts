@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { ADAPTERS, type Adapter, type HarnessName } from '../harness/adapters.js';
+import { detectManager } from '../package-manager.js';
 import { explainNodeMissing, nodeOnPath } from './explain-not-run.js';
+import { installAdvice } from './install-advice.js';
 import type { Finding } from './judge-delivery.js';
 import { probeDelivery } from './probe-delivery.js';
 
@@ -30,5 +32,5 @@ export function checkCommandRuns(command: string, projectDir: string, env: NodeJ
   const node = result.status === 127 ? explainNodeMissing(result.stderr, { onPath: nodeOnPath(env['PATH']), execPath: process.execPath }) : undefined;
   if (node !== undefined) return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${node}` };
   const why = result.status === 127 ? 'not found (exit 127): every harness treats that as a non-blocking error, so the gate would silently do nothing' : `exit ${result.status}: ${result.stderr.trim()}`;
-  return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${why}. Is stopgate installed (npm install)?` };
+  return { level: 'problem', message: `hook command does not run from ${projectDir}: ${command} — ${why}. ${installAdvice(command, detectManager(projectDir))}` };
 }

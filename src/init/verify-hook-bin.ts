@@ -31,7 +31,7 @@ export function verifyHookBin(input: VerifyInput): { chosen: ChosenBin; note?: s
   const command = input.installer.command(input.chosen.bin);
   const first = input.runs(command);
   if (first.level === 'ok') return { chosen: input.chosen };
-  const why = first.message.split(' — ').slice(1).join(' — ').replace(/\. Is stopgate installed \(npm install\)\?$/, '') || first.message;
+  const why = first.message.split(' — ').slice(1).join(' — ').replace(/\. (?:Is|Can) [^.]*\?$/, '') || first.message;
   if (input.private && input.selfPath !== undefined) {
     const program = /^[A-Za-z0-9._/-]+$/.test(input.selfPath) ? input.selfPath : `"${input.selfPath.replace(/(["\\$`])/g, '\\$1')}"`;
     const self: ChosenBin = { bin: { mode: 'global', relativePath: undefined, program }, why: `the gate init ran from, by its path: "${command}" does not run from here` };

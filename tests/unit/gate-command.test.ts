@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { installAdvice } from '../../src/doctor/install-advice.js';
 import { classifyInstall, gateCommandFor } from '../../src/gate-command.js';
 import { detectManager, managerCommands } from '../../src/package-manager.js';
 
@@ -64,5 +65,14 @@ describe('detectManager', () => {
     expect(detectManager(project({ 'package.json': '{ "packageManager": "yarn@4.1.0" }' }))).toBe('yarn');
     expect(detectManager(project({ 'package.json': '{ "name": "app" }' }))).toBe('npm');
     expect(detectManager(project({}))).toBe('npm');
+  });
+});
+
+describe('installAdvice: what a hook command that was not found asks', () => {
+  it('names the install the command relies on, in the project\'s manager\'s words', () => {
+    expect(installAdvice('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run', 'pnpm')).toBe('Is stopgate installed (pnpm install)?');
+    expect(installAdvice('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run', 'npm')).toBe('Is stopgate installed (npm install)?');
+    expect(installAdvice('gate run', 'npm')).toBe('Is gate installed globally (npm i -g stopgate) and on this PATH?');
+    expect(installAdvice('npx --yes stopgate@0.1.0 run', 'npm')).toBe('Can npx fetch stopgate here (network, or the npm cache)?');
   });
 });
