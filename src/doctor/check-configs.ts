@@ -1,3 +1,4 @@
+import { stopBudgetSeconds } from '../plan/stop-budget.js';
 import { join, relative, sep } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { findConfig, findRootConfig, LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
@@ -21,7 +22,7 @@ export interface ConfigsChecked {
 
 /**
  * The configs a stop started in `projectDir` involves are valid, their programs are found, and each
- * stop hook's timeout is above the gates' total: the root config (the topmost from here up to the
+ * stop hook's timeout is above the longest a stop may take (src/plan/stop-budget.ts): the root config (the topmost from here up to the
  * git root), the nearest one here, and every package config below the root (a change can reach any).
  */
 export async function checkConfigs(
@@ -48,14 +49,14 @@ export async function checkConfigs(
   const cacheFile = repo ? envCacheFile(join(stateDirOf(repo), 'cache')) : undefined;
   for (const gate of root.gates) findings.push(...(await checkProgram(gate.name, gate, env, projectDir, cacheFile)));
 
-  let seconds = root.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+  const everyGate = [...root.gates];
   const quiet: string[] = [];
   for (const dir of nestedDirs) {
     const files = readConfigAt(dir);
     if (!files) continue;
     const config = load(files, projectDir, findings);
     if (!config) continue;
-    seconds += config.gates.reduce((sum, gate) => sum + gate.timeoutSeconds, 0);
+    everyGate.push(...config.gates);
     const name = label(files);
     for (const key of config.stopWideKeys) findings.push({ level: 'info', message: `${name} sets "${key}", which only the root config decides: ignored` });
     const checks = (await Promise.all(config.gates.map((gate) => checkProgram(`${dirLabel(dir)}:${gate.name}`, gate, env, projectDir, cacheFile)))).flat();
@@ -70,11 +71,12 @@ export async function checkConfigs(
   }
   if (quiet.length > 0) findings.push({ level: 'ok', message: `${quiet.length}${own !== undefined && own.dir !== rootFiles.dir ? ' more' : ''} package config${quiet.length === 1 ? '' : 's'} valid, every program found (${quiet.length > 3 ? `${quiet.slice(0, 3).join(', ')} …` : quiet.join(', ')})` });
 
+  const seconds = stopBudgetSeconds(everyGate, root.declaredConcurrency);
   for (const { file, timeout = DEFAULT_HOOK_TIMEOUT } of stopHooks) {
     findings.push(
       timeout > seconds
-        ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the gates' total ${seconds} s` }
-        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the gates' total ${seconds} s: the harness would kill gate first and let the stop through silently; run "${gateHint('init')}" again` },
+        ? { level: 'ok', message: `${file}: Stop hook timeout ${timeout} s exceeds the longest a stop may take, ${seconds} s` }
+        : { level: 'problem', message: `${file}: Stop hook timeout ${timeout} s is not above the longest a stop may take, ${seconds} s: the harness would kill gate first and let the stop through silently; run "${gateHint('init')}" again` },
     );
   }
   const workspaces = root.workspaces ? ` ("workspaces": "${root.workspaces.kind}")` : '';

@@ -151,7 +151,8 @@ function gateNames(text: string): string[] {
 
 /** What Claude Code's spinner says while the stop hook runs: the gates by name, or how many. */
 export function stopStatus(gates: string[] | undefined): string {
-  if (gates === undefined || gates.length === 0) return 'gate: checking the change';
-  const named = `gate: checking ${gates.join(', ')}`;
-  return named.length <= 60 ? named : `gate: checking ${gates.length} gates`;
+  // Shown at every stop, whatever it runs: the kinds of check (each package's `test` is one), never a count.
+  const kinds = [...new Set(gates ?? [])];
+  const named = `gate: checking ${kinds.join(', ')}`;
+  return kinds.length > 0 && named.length <= 60 ? named : 'gate: checking the change';
 }

@@ -18,7 +18,7 @@ export function renderStopLine(record: StopRecord): string {
   const details = [
     record.reason,
     describeChanged(record.changed),
-    record.gates.length > 0 ? `gates: ${record.gates.map(describeGate).join(', ')}` : '',
+    record.gates.length > 0 ? `gates: ${record.gates.map(describeGate).join(', ')}${record.gatesLeftOut ? ` and ${record.gatesLeftOut} more` : ''}` : '',
     record.reportChars > 0 ? `report ${record.reportChars} chars` : '',
     record.blocks > 0 ? `${record.blocks} ${record.blocks === 1 ? 'block' : 'blocks'} in a row` : '',
     record.killed && record.killed.running.length > 0 ? `running when killed: ${record.killed.running.join(', ')}` : '',

@@ -193,7 +193,7 @@ describe('gate doctor', () => {
     expect(result.stdout).toMatch(/✔ \.claude\/settings\.json: gate hooks on Stop, UserPromptSubmit/);
     expect(result.stdout).toMatch(/✔ hook command runs from .*\(gate \d+\.\d+\.\d+\)/);
     expect(result.stdout).toMatch(/✔ gate "test": vitest found/);
-    expect(result.stdout).toMatch(/Stop hook timeout 510 s exceeds the gates' total 480 s/);
+    expect(result.stdout).toMatch(/Stop hook timeout 510 s exceeds the longest a stop may take, 480 s/);
     expect(result.stdout).toMatch(/All is well/);
   });
 
@@ -220,7 +220,7 @@ describe('gate doctor', () => {
       expect.arrayContaining([
         expect.stringMatching(/disableAllHooks/),
         expect.stringMatching(/installed in \.claude\/settings\.json and \.claude\/settings\.local\.json with different commands: every stop would run the gates twice/),
-        expect.stringMatching(/Stop hook timeout 60 s is not above the gates' total 600 s/),
+        expect.stringMatching(/Stop hook timeout 60 s is not above the longest a stop may take, 600 s/),
         expect.stringMatching(/gate "lint": program "no-such-linter" not found/),
       ]),
     );
