@@ -7,7 +7,7 @@ import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
 import { checkGates } from './check-gates.js';
 import { openProject } from './open-project.js';
 
-/** `gate check`: the same gates as a stop, run now for a person; exit 0 when all pass, 1 otherwise. */
+/** `gate check`: the same gates as a stop, run now for a person; exit 0 when all pass, 1 when one failed or could not start. */
 export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseCheckArgs(args);
   const project = openProject(process.cwd());
@@ -20,8 +20,10 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   if (human && !selections.some((selection) => selection.run)) {
     process.stdout.write(`Nothing to check: no changed file since ${baseline ?? 'the baseline'} triggers a gate. Use --all to run every gate.\n`);
   }
+  // A gate that could not start gave no verdict: a person asking "does it pass?" must not read yes.
+  const ok = failed.length === 0 && !results.some((result) => result.status === 'not-started');
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: failed.length === 0, results: results.map(toJson) }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ok, results: results.map(toJson) }, null, 2)}\n`);
   } else {
     for (const result of failed) process.stdout.write(`\n── ${result.name}: ${result.command}\n${result.output.trimEnd()}\n`);
     for (const result of results.filter((r) => r.status === 'not-started' || r.status === 'timed-out')) {
@@ -33,7 +35,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
     const note = await recordCheckReceipt(project, results);
     if (note) process.stderr.write(`gate: ${note}\n`);
   }
-  return failed.length === 0 ? 0 : 1;
+  return ok ? 0 : 1;
 }
 
 function parseCheckArgs(args: string[]) {

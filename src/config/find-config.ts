@@ -8,10 +8,17 @@ export const LOCAL_FILE = 'gate.local.json';
 export interface ConfigFiles {
   /** The directory holding the config: gates run here unless they say otherwise. */
   dir: string;
-  team?: { path: string; text: string };
-  local?: { path: string; text: string };
+  team?: ConfigText;
+  local?: ConfigText;
   /** Changes whenever either file's bytes change; part of what "already passed" means. */
   hash: string;
+}
+
+export interface ConfigText {
+  path: string;
+  text: string;
+  /** It is there but cannot be read (a directory, no permission): said as a config problem, never as "no config". */
+  unreadable?: string;
 }
 
 /**
@@ -38,7 +45,7 @@ export function readConfigAt(dir: string): ConfigFiles | undefined {
   const team = readIfPresent(join(dir, TEAM_FILE));
   const local = readIfPresent(join(dir, LOCAL_FILE));
   if (!team && !local) return undefined;
-  return { dir, team, local, hash: fastHash(`${team?.text ?? ''}\0${local?.text ?? ''}`) };
+  return { dir, team, local, hash: fastHash(`${team?.unreadable ?? team?.text ?? ''}\0${local?.unreadable ?? local?.text ?? ''}`) };
 }
 
 function* configsUpwards(start: string, stopAt: string | undefined): Generator<ConfigFiles, undefined> {
@@ -55,10 +62,12 @@ function* configsUpwards(start: string, stopAt: string | undefined): Generator<C
   }
 }
 
-function readIfPresent(path: string): { path: string; text: string } | undefined {
+function readIfPresent(path: string): ConfigText | undefined {
   try {
     return { path, text: readFileSync(path, 'utf8') };
-  } catch {
-    return undefined;
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { path, text: '', unreadable: code === 'EISDIR' ? 'it is a directory, not a file' : error instanceof Error ? error.message : String(error) };
   }
 }

@@ -7,7 +7,7 @@ import { ConfigError, type ConfigProblem } from './config-problem.js';
 import { describeIssues } from './describe-issues.js';
 import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
-import { parseJson } from './parse-json.js';
+import { checkConfigShape, parseJson } from './parse-json.js';
 import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
 
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
@@ -65,9 +65,18 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
   for (const source of [files.team, files.local]) {
     if (!source) continue;
     const file = relative(displayBase, source.path) || source.path;
+    if (source.unreadable !== undefined) {
+      problems.push({ file, path: '', message: `cannot be read: ${source.unreadable}; make it a readable file, or remove it` });
+      continue;
+    }
     const parsed = parseJson(file, source.text);
     if ('problem' in parsed) {
       problems.push(parsed.problem);
+      continue;
+    }
+    const shape = checkConfigShape(file, source.text);
+    if (shape.length > 0) {
+      problems.push(...shape);
       continue;
     }
     const result = configSchema.safeParse(parsed.value, { reportInput: true });

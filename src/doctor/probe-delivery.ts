@@ -13,7 +13,13 @@ import { judgeDelivery, PROBE_LINES, type Finding } from './judge-delivery.js';
  * harnesses have mistaken for a missing hook; the real project's state and config are not touched.
  */
 export function probeDelivery(adapter: Adapter, command: string, projectDir: string, env: NodeJS.ProcessEnv): Finding {
-  const probe = realpathSync(mkdtempSync(join(tmpdir(), 'gate-doctor-')));
+  let probe: string;
+  try {
+    probe = realpathSync(mkdtempSync(join(tmpdir(), 'gate-doctor-')));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { level: 'problem', message: `no temp folder (TMPDIR ${tmpdir()}): ${why}. The delivery probe was skipped, and a stop's baseline check needs one too (without it every failure counts as new); set TMPDIR to a writable folder where the agent runs` };
+  }
   try {
     const git = spawnSync('git', ['init', '-q', probe], { stdio: 'ignore' });
     if (git.status !== 0) return { level: 'info', message: 'delivery probe skipped: git init failed in a temp folder' };

@@ -30,7 +30,13 @@ export function fingerprintFile(name: string, budget: HashBudget): string {
     if (stats.size > HASH_FILE_LIMIT || stats.size > budget.bytes || budget.count <= 0) return `stat:${stats.size}:${stats.mtimeMs}`;
     budget.bytes -= stats.size;
     budget.count--;
-    return fastHash(readFileSync(path));
+    try {
+      return fastHash(readFileSync(path));
+    } catch {
+      // There but unreadable to this user: its size and times still change with an edit ("missing"
+      // both before and after would hide one).
+      return `unreadable:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+    }
   } catch {
     return 'missing';
   }

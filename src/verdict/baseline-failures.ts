@@ -81,7 +81,13 @@ interface Found {
 async function runOnCommit(input: BaselineInput, head: string, failures: Failure[]): Promise<Found | { doubt: string } | undefined> {
   // Outside the work tree: a tool that looks for its config upwards (pytest, eslint, vite's
   // `server.fs.deny` of .git) must see the copy as an ordinary checkout, not a folder of the live one.
-  const scratch = mkdtempSync(join(tmpdir(), 'gate-baseline-'));
+  let scratch: string;
+  try {
+    scratch = mkdtempSync(join(tmpdir(), 'gate-baseline-'));
+  } catch (error) {
+    // Not a crash, which would let the stop through: the failures count as new, and the human is told why.
+    return { doubt: `no temp folder for the baseline copy (${error instanceof Error ? error.message : String(error)}); set TMPDIR to a writable folder` };
+  }
   // A stop the harness kills (SIGTERM → process.exit) skips `finally`: the copy goes on exit too.
   const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
   process.once('exit', removeScratch);

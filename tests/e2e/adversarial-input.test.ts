@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
@@ -52,6 +53,38 @@ describe('payloads never crash gate and never block', () => {
     expect(result.code).toBe(0);
     expect(systemMessage(result.stdout)).toMatch(/no valid JSON payload/);
     expect(result.kb).toBeLessThan(200 * 1024);
+  });
+
+  it.skipIf(!onLinux)('stdin that never ends (/dev/zero): drained to a bound, then allowed with a notice', () => {
+    repo = redRepo();
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const result = spawnSync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env: env(repo), stdio: [zero, 'pipe', 'pipe'], encoding: 'utf8', timeout: 120_000 });
+      expect(result.signal).toBeNull();
+      expect(result.status).toBe(0);
+      expect(systemMessage(result.stdout)).toMatch(/no valid JSON payload/);
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+  it.skipIf(!onLinux)('a non-blocking stdin that stays silent: gate waits without spinning, then allows with a notice', () => {
+    repo = redRepo();
+    // Python hands gate the read end of a pipe set O_NONBLOCK, keeps the write end open and writes nothing.
+    const script = [
+      'import fcntl, os, resource, subprocess, sys',
+      'r, w = os.pipe()',
+      'fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_NONBLOCK)',
+      'p = subprocess.run(sys.argv[1:], stdin=r, capture_output=True, text=True, timeout=60)',
+      'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+      'print(p.returncode, round(u.ru_utime + u.ru_stime, 2)); print(p.stdout)',
+    ].join('\n');
+    const result = spawnSync('python3', ['-c', script, process.execPath, GATE_BIN, 'run'], { cwd: repo.dir, env: env(repo), encoding: 'utf8' });
+    const [status, cpuSeconds, ...stdout] = result.stdout.split(/[ \n]/);
+    expect(status).toBe('0');
+    expect(systemMessage(stdout.join(' '))).toMatch(/no valid JSON payload/);
+    // It spun 8.6 s of CPU in 10 s; waiting costs a node start (~0.1 s). Generous for a loaded machine.
+    expect(Number(cpuSeconds)).toBeLessThan(1.5);
   });
 
   it('fields of every wrong type, with a valid event: a normal stop', () => {
