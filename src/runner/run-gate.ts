@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { activateProjectEnv } from './activate-project-env.js';
 import { envCacheFile } from './ask-env-manager.js';
@@ -67,7 +67,8 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const python = { PYTHONDONTWRITEBYTECODE: '1', PYTHONPYCACHEPREFIX: join(cacheDir, 'no-pyc') };
   const ownEnv: NodeJS.ProcessEnv = { ...env, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
-  const childEnv = (await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)))).env;
+  const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
+  const childEnv = activated.env;
   const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
     env: childEnv,
@@ -120,7 +121,8 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // Only the gate's own program missing is a setup problem; a program that ran and exited 127 failed.
   const missing = result.errorCode === 'ENOENT' ? program : exitCode === 127 && command.shell ? missingFirstWord(program, output, gate.cwd, childEnv['PATH'] ?? '') : undefined;
   if (missing !== undefined) {
-    return { ...done, status: 'not-started', detail: `"${missing}" was not found (is it installed, and on PATH or in node_modules/.bin?)` };
+    const venv = activated.projectEnv ? `${relative(projectDir, activated.projectEnv.bin) || activated.projectEnv.bin}, ` : '';
+    return { ...done, status: 'not-started', detail: `"${missing}" was not found (is it installed, and ${venv ? `in ${venv}` : ''}on PATH or in node_modules/.bin?)` };
   }
   if (exitCode === undefined && signal === undefined) {
     return { ...done, status: 'not-started', detail: result.message };

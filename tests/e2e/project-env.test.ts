@@ -106,6 +106,15 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
     expect(blocked.stderr).toContain(`prefix ${dirname(other)} VIRTUAL_ENV ${dirname(other)}`);
   });
 
+  it('a program in none of them: the notice names the project\'s environment among the places looked in', () => {
+    repo = pythonRepo({}, [{ name: 'types', run: ['mypy', '.'] }]);
+    makeVenv(join(repo.dir, '.venv'), []);
+    repo.write('shop.py', '# edited\n');
+    const allowed = stop(repo);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('could not start: \\"mypy\\" was not found (is it installed, and in .venv/bin, on PATH or in node_modules/.bin?)');
+  });
+
   it('a gate whose config sets env.PATH: run with that PATH as it is, and doctor finds its program there', () => {
     const tools = join(shared, 'own-tools');
     writeProgram(tools, 'house-check', 'echo "house-check ran; VIRTUAL_ENV=${VIRTUAL_ENV:-unset}"; exit 1');
