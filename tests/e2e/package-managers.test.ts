@@ -69,3 +69,13 @@ describe('a yarn 1 project', () => {
     expect(init.stdout).not.toMatch(/(^|[^p])npm install|npx gate/);
   });
 });
+
+describe('gate run through npx, in a project that is no Node package', () => {
+  it('its hints name the same pinned package (`npx stopgate@VERSION`), not `npx gate`', () => {
+    repo = makeRepo({ 'app.py': 'def main():\n    return 1\n' });
+    const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const doctor = manager('--package', [tarball, 'gate', 'doctor']);
+    expect(doctor.stdout).toMatch(new RegExp(`not installed: .*run "npx stopgate@${version.replace(/\./g, '\\.')} init"`));
+    expect(doctor.stdout).not.toMatch(/npx gate/);
+  });
+});

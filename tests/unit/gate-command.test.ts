@@ -19,12 +19,17 @@ describe('classifyInstall: the install the running gate came from', () => {
     ['Yarn Plug\'n\'Play\'s unplugged folder', '/home/ann/app/.yarn/unplugged/stopgate-npm-0.1.0/node_modules/stopgate/bin/gate.cjs', '/home/ann/app', { kind: 'local', root: '/home/ann/app' }],
     ['no script path', undefined, '/home/ann/app', { kind: 'global' }],
   ])('%s', (_, script, cwd, expected) => {
-    expect(classifyInstall(script, cwd)).toEqual(expected);
+    expect(classifyInstall(script, [cwd])).toEqual(expected);
+  });
+
+  it('a hook run after the agent cd-ed out of the project is still the project\'s install (its project directory)', () => {
+    expect(classifyInstall('/home/ann/app/node_modules/.bin/gate', ['/tmp', '/home/ann/app'])).toEqual({ kind: 'local', root: '/home/ann/app' });
+    expect(classifyInstall('/home/ann/app/node_modules/.bin/gate', ['/tmp'])).toEqual({ kind: 'global' });
   });
 
   it('compares the project folder as resolved (macOS /var is /private/var)', () => {
     const real = (path: string) => path.replace(/^\/var\//, '/private/var/');
-    expect(classifyInstall('/var/folders/x/app/node_modules/.bin/gate', '/private/var/folders/x/app', real)).toEqual({ kind: 'local', root: '/private/var/folders/x/app' });
+    expect(classifyInstall('/var/folders/x/app/node_modules/.bin/gate', ['/private/var/folders/x/app'], real)).toEqual({ kind: 'local', root: '/private/var/folders/x/app' });
   });
 });
 
