@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** A Python environment of the project's own, whose programs come before PATH's. */
@@ -30,13 +31,17 @@ export function findLocalEnv(cwd: string, env: NodeJS.ProcessEnv): ProjectEnv | 
   return undefined;
 }
 
-/** `cwd` and each folder above it up to the one holding `.git`, nearest first; only `cwd` outside a repository. */
-export function projectDirs(cwd: string): string[] {
+/**
+ * `cwd` and each folder above it up to the one holding `.git`, nearest first. Outside a repository
+ * (the copy of the starting commit a baseline run uses, which borrows the project's .venv at its
+ * root) up to the home folder or the filesystem root, neither included.
+ */
+export function projectDirs(cwd: string, home = homedir()): string[] {
   const dirs: string[] = [];
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (dirs.length > 0 && (dir === home || dirname(dir) === dir)) return dirs;
     dirs.push(dir);
-    if (existsSync(join(dir, '.git'))) return dirs;
-    if (dirname(dir) === dir) return [resolve(cwd)];
+    if (existsSync(join(dir, '.git')) || dir === home) return dirs;
   }
 }
 

@@ -106,6 +106,20 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
     expect(blocked.stderr).toContain(`prefix ${dirname(other)} VIRTUAL_ENV ${dirname(other)}`);
   });
 
+  it('a package gate with the .venv at the root: the baseline run on the starting commit\'s copy finds it too, so a test already failing is not called new', () => {
+    repo = pythonRepo({
+      'shop.py': '',
+      'test_shop.py': '',
+      'pkg/shop.py': ADD,
+      'pkg/test_shop.py': 'from shop import add\n\ndef test_old():\n    assert add(2, 2) == 5\n',
+    }, [{ name: 'test', preset: 'pytest', cwd: 'pkg' }]);
+    symlinkSync(pytestVenv, join(repo.dir, '.venv'));
+    repo.write('pkg/shop.py', `# edited\n${ADD}`);
+    const allowed = stop(repo);
+    expect(allowed.stderr).toBe('');
+    expect(allowed.code).toBe(0);
+  });
+
   it('a program in none of them: the notice names the project\'s environment among the places looked in', () => {
     repo = pythonRepo({}, [{ name: 'types', run: ['mypy', '.'] }]);
     makeVenv(join(repo.dir, '.venv'), []);

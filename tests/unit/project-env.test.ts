@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activateProjectEnv, describeOrigin } from '../../src/runner/activate-project-env.js';
 import { findManagedProject } from '../../src/runner/ask-env-manager.js';
-import { findLocalEnv } from '../../src/runner/project-env.js';
+import { findLocalEnv, projectDirs } from '../../src/runner/project-env.js';
 
 let root: string;
 beforeEach(() => {
@@ -42,6 +42,16 @@ describe('findLocalEnv', () => {
     fakeVenv(active);
     fakeVenv(repo('.venv'));
     expect(findLocalEnv(repo(), { VIRTUAL_ENV: active })).toMatchObject({ dir: active, source: '$VIRTUAL_ENV' });
+  });
+});
+
+describe('projectDirs', () => {
+  it('outside a repository (a baseline copy): up to the home folder or the filesystem root, neither included', () => {
+    const outside = join(root, 'copy', 'pkg');
+    mkdirSync(outside, { recursive: true });
+    expect(projectDirs(outside, root)).toEqual([outside, join(root, 'copy')]);
+    expect(projectDirs(repo('pkg'), root)).toEqual([repo('pkg'), repo()]);
+    expect(projectDirs(root, root)).toEqual([root]);
   });
 });
 
