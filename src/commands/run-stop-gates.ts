@@ -1,3 +1,4 @@
+import { failuresKey, renderReminder } from '../report/repeat-report.js';
 import { stopBudgetSeconds } from '../plan/stop-budget.js';
 import { basename, join, relative } from 'node:path';
 import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js';
@@ -16,7 +17,7 @@ import { dropKnownFailures } from '../report/drop-known-failures.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
-import { noteLetThrough, writeSessionReport } from '../state/session-report.js';
+import { noteLetThrough, sessionReportPath, writeSessionReport } from '../state/session-report.js';
 import { recordIfKilled } from '../state/record-kill.js';
 import { recordRunningStop, type RunningStopRecord } from '../state/running-stop.js';
 import { lockStop } from '../state/stop-lock.js';
@@ -125,6 +126,8 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   }
 
   if (decision.kind === 'block' && !letThrough) {
+    const shown = blockKey(decision, judged, tampering);
+    const repeated = state.blocks > 0 && shown.key !== undefined && state.reported?.key === shown.key;
     writeSession(stop.sessionFile, {
       baseline: state.baseline,
       blocks: state.blocks + 1,
@@ -133,13 +136,23 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       red: decision.failed.map((result) => result.name),
       hinted: state.hinted,
       named,
+      reported: shown.key === undefined ? undefined : repeated ? state.reported : { key: shown.key, block: state.blocks + 1 },
       asked: asked?.streak,
       tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
     });
     const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1);
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
-    writeSessionReport(stop.stateDir, basename(stop.sessionFile, '.json'), report);
-    return output.block(report, toHuman);
+    const session = basename(stop.sessionFile, '.json');
+    // The same failures as the report the agent already has (a block in a row): a reminder, not the report again.
+    const repeat = repeated;
+    if (!repeat) writeSessionReport(stop.stateDir, session, report);
+    stop.trace.repeat = repeat;
+    const reportPath = relative(stop.projectDir, sessionReportPath(stop.stateDir, session)) || sessionReportPath(stop.stateDir, session);
+    const gateCount = results.filter((result) => result.status !== 'skipped').length;
+    return output.block(
+      repeat ? renderReminder({ gates: shown.gates, gateCount, block: state.blocks + 1, maxBlocks: config.maxBlocks, reportedAt: state.reported?.block ?? state.blocks, reportPath, root: stop.root }) : report,
+      toHuman,
+    );
   }
 
   // A stop let through because the agent asked extends the streak; a green one ends it.
@@ -189,7 +202,7 @@ function renderStopReport(
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old(result.name), ...(judged.transient.get(result.name) ?? [])])),
+      filtered: shownOutput(result, old(result.name), judged),
       log: relative(stop.projectDir, result.logPath),
       notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name))],
     })),
@@ -204,6 +217,18 @@ function renderStopReport(
     ],
   });
   return report + unchecked;
+}
+
+/** A failed gate's output as its report shows it: without the failures from before the turn, nor those in files another gate made. */
+function shownOutput(result: GateResult, old: string[], judged: Judgement & { transient: Map<string, string[]> }) {
+  return dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old, ...(judged.transient.get(result.name) ?? [])]));
+}
+
+/** What identifies this block's failures for a repeat, when its report is nothing but them (src/report/repeat-report.ts). */
+function blockKey(decision: StopDecision & { kind: 'block' }, judged: Judgement & { transient: Map<string, string[]> }, tampering: TamperFinding[]) {
+  const gates = decision.failed.map((result) => ({ name: result.name, failures: shownOutput(result, judged.oldIds.get(result.name) ?? [], judged).failures }));
+  const plain = tampering.length === 0 && decision.noVerdict.length === 0 && decision.preExisting.length === 0;
+  return { gates, key: plain ? failuresKey(gates) : undefined };
 }
 
 function transientNote(ids: string[] | undefined): string[] {

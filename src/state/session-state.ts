@@ -24,6 +24,8 @@ export interface SessionState {
    * that were red at the last one; kept across turns (each such stop ends one).
    */
   asked?: AskedStreak;
+  /** The failures whose report the agent was last sent whole, and at which block: a block in a row with the same ones gets a reminder. */
+  reported?: { key: string; block: number };
   /** The failing tests at the last block, for the next stop's tamper check (src/tamper/rewritten-expectations.ts). */
   tests?: RememberedTest[];
 }
@@ -65,7 +67,7 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, named, asked, tests } = value as Record<string, unknown>;
+  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, named, reported, asked, tests } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
@@ -75,9 +77,16 @@ function isSessionState(value: unknown): value is SessionState {
     (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&
     (hinted === undefined || typeof hinted === 'boolean') &&
     (named === undefined || (Array.isArray(named) && named.every((dir) => typeof dir === 'string'))) &&
+    (reported === undefined || isReported(reported)) &&
     (asked === undefined || isAskedStreak(asked)) &&
     (tests === undefined || isRememberedTests(tests))
   );
+}
+
+function isReported(value: unknown): value is { key: string; block: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, block } = value as Record<string, unknown>;
+  return typeof key === 'string' && Number.isInteger(block);
 }
 
 function isAskedStreak(value: unknown): value is AskedStreak {

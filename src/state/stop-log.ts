@@ -20,6 +20,8 @@ export interface StopRecord {
   durationMs: number;
   /** 0 when nothing was reported to the agent. */
   reportChars: number;
+  /** A block whose failures were exactly those of the report the agent had: it got a reminder instead. */
+  repeat?: boolean;
   /** The session's consecutive blocks after this stop. */
   blocks: number;
   /** What the tamper check found at this stop (docs/tamper-guard.md); absent when it found nothing. */
@@ -297,6 +299,7 @@ function boundRecord(record: StopRecord): StopRecord {
     ...(record.gates.length > MAX_GATES ? { gatesLeftOut: record.gates.length - MAX_GATES } : {}),
     durationMs: Math.round(record.durationMs),
     reportChars: record.reportChars,
+    ...(record.repeat ? { repeat: true } : {}),
     blocks: record.blocks,
     ...(record.tamper === undefined ? {} : { tamper: { count: record.tamper.count, sample: record.tamper.sample.slice(0, TAMPER_SAMPLE).map(boundTamper) } }),
     ...(record.killed === undefined ? {} : { killed: { signal: clip(record.killed.signal, 20), running: record.killed.running.slice(0, SAMPLE).map((name) => clip(name, TEXT)) } }),

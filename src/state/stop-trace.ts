@@ -15,6 +15,8 @@ export interface StopTrace {
   changed: StopRecord['changed'];
   gates: StopRecord['gates'];
   reportChars: number;
+  /** The report was a reminder of the same failures' earlier one. */
+  repeat?: boolean;
   blocks: number;
   tamper?: StopRecord['tamper'];
   killed?: StopRecord['killed'];
@@ -60,6 +62,7 @@ export function recordTrace(trace: StopTrace): void {
     gates: trace.gates,
     durationMs: Date.now() - trace.started,
     reportChars: trace.reportChars,
+    ...(trace.repeat ? { repeat: true } : {}),
     blocks: trace.blocks,
     ...(trace.tamper ? { tamper: trace.tamper } : {}),
     ...(trace.killed ? { killed: trace.killed } : {}),

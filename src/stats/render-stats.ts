@@ -1,4 +1,4 @@
-import { formatMs, formatTime, percent } from './format-units.js';
+import { formatMs, formatTime, percent, shortSession } from './format-units.js';
 import type { DurationSummary, StopStats } from './summarise-stops.js';
 
 const TOP = 5;
@@ -17,6 +17,7 @@ export function renderStats(stats: StopStats): string {
     `failing gates: ${top(stats.failingGates.map((gate) => `${gate.name} failed ${gate.failures} of ${gate.runs} runs`))}`,
     `flaky tests:   ${top(stats.flakyTests.map((flaky) => `${flaky.test} (${flaky.gate}) ${flaky.times}×`))}`,
     `pre-existing:  ${top(stats.preExisting.map((entry) => `${entry.gate} at ${entry.stops} ${entry.stops === 1 ? 'stop' : 'stops'} (latest ${entry.latest})`))}`,
+    `feedback:      ${top(stats.feedback.map((sent) => `${shortSession(sent.session)} ${sent.chars} chars in ${sent.blocks} ${sent.blocks === 1 ? 'block' : 'blocks'}${sent.repeats > 0 ? ` (${sent.repeats} ${sent.repeats === 1 ? 'a reminder' : 'reminders'} of a report it had)` : ''}`))}`,
   ];
   return lines.join('\n');
 }

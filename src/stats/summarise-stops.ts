@@ -22,6 +22,8 @@ export interface StopStats {
   flakyTests: Array<{ gate: string; test: string; times: number }>;
   /** Gates that met failures already there at the turn's start: at how many stops, and how many at the latest. */
   preExisting: Array<{ gate: string; stops: number; latest: number }>;
+  /** Per session that was refused: the characters of feedback the agent was sent, in how many blocks, how many of them reminders of a report it had. Most first. */
+  feedback: Array<{ session: string; chars: number; blocks: number; repeats: number }>;
 }
 
 const RAN = new Set(['passed', 'failed', 'timed-out']);
@@ -35,8 +37,13 @@ export function summariseStops(records: StopRecord[]): StopStats {
   const gates = new Map<string, { failures: number; runs: number }>();
   const flaky = new Map<string, { gate: string; test: string; times: number }>();
   const preExisting = new Map<string, { stops: number; latest: number }>();
+  const feedback = new Map<string, { chars: number; blocks: number; repeats: number }>();
   for (const record of records) {
     outcomes[record.outcome]++;
+    if (record.outcome === 'block') {
+      const sent = feedback.get(record.session) ?? { chars: 0, blocks: 0, repeats: 0 };
+      feedback.set(record.session, { chars: sent.chars + record.reportChars, blocks: sent.blocks + 1, repeats: sent.repeats + (record.repeat ? 1 : 0) });
+    }
     reasons.set(record.reason, (reasons.get(record.reason) ?? 0) + 1);
     for (const gate of record.gates) {
       const counts = gates.get(gate.name) ?? { failures: 0, runs: 0 };
@@ -65,6 +72,7 @@ export function summariseStops(records: StopRecord[]): StopStats {
       .sort((a, b) => b.failures - a.failures || compare(a.name, b.name)),
     flakyTests: [...flaky.values()].sort((a, b) => b.times - a.times || compare(a.gate, b.gate) || compare(a.test, b.test)),
     preExisting: [...preExisting].map(([gate, counts]) => ({ gate, ...counts })).sort((a, b) => b.stops - a.stops || compare(a.gate, b.gate)),
+    feedback: [...feedback].map(([session, sent]) => ({ session, ...sent })).sort((a, b) => b.chars - a.chars || compare(a.session, b.session)),
   };
 }
 

@@ -32,7 +32,7 @@ const changed = { count: 2, sample: ['src/sum.ts', 'src/sum.test.ts'] };
 const sequence: StopRecord[] = [
   stop({ durationMs: 40 }),
   stop({ outcome: 'block', path: 'checked', reason: 'failed', changed, gates: [failing(7600), { name: 'lint', status: 'passed', durationMs: 300 }], durationMs: 8000, reportChars: 1500, blocks: 1 }),
-  stop({ outcome: 'block', path: 'checked', reason: 'failed', changed, gates: [failing(8800), { name: 'lint', status: 'cached', durationMs: 0 }], durationMs: 9000, reportChars: 1400, blocks: 2 }),
+  stop({ outcome: 'block', path: 'checked', reason: 'failed', changed, gates: [failing(8800), { name: 'lint', status: 'cached', durationMs: 0 }], durationMs: 9000, reportChars: 1400, repeat: true, blocks: 2 }),
   stop({ outcome: 'escape', path: 'checked', reason: 'max blocks', changed, gates: [failing(9300)], durationMs: 9500 }),
   stop({
     session: 'b7c0e6a2-9a51-4c47-a0f3-5a3a3cf0e1d4',
@@ -76,6 +76,7 @@ describe('summariseStops', () => {
       failingGates: [{ name: 'test', failures: 3, runs: 4 }],
       flakyTests: [{ gate: 'test', test: 'src/sum.test.ts > sum > adds', times: 1 }],
       preExisting: [{ gate: 'lint', stops: 1, latest: 2 }],
+      feedback: [{ session: 'session-1', chars: 2900, blocks: 2, repeats: 1 }],
     });
   });
 
@@ -143,6 +144,7 @@ describe('rendering', () => {
       'failing gates: test failed 3 of 4 runs',
       'flaky tests:   src/sum.test.ts > sum > adds (test) 1×',
       'pre-existing:  lint at 1 stop (latest 2)',
+      'feedback:      session-1 2900 chars in 2 blocks (1 a reminder of a report it had)',
     ]);
   });
 
