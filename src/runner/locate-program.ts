@@ -23,7 +23,7 @@ export interface ProgramUsed {
  * first word counts only when it is a program (not a builtin, an assignment or a `cd`).
  */
 export async function locateProgram(gate: Pick<ResolvedGate, 'cwd' | 'env' | 'preset'>, command: { argv: string[]; shell: boolean }, env: NodeJS.ProcessEnv, projectDir: string, cacheFile: string | undefined): Promise<ProgramUsed | undefined> {
-  const name = command.shell ? /^\s*([\w./+-]+)(?=\s|$)/.exec(command.argv[0] ?? '')?.[1] : command.argv[0];
+  const name = command.shell ? /^\s*([\w./+-]+)(?=\s|$)/.exec(command.argv[0] ?? '')?.[1] : afterEnv(command.argv);
   if (name === undefined || name === '') return undefined;
   const activated = await activateProjectEnv(gate, name, env, cacheFile);
   const lookup = findProgram(name, gate.cwd, withLocalBins(activated.env['PATH'] ?? '', gate.cwd));
@@ -31,4 +31,10 @@ export async function locateProgram(gate: Pick<ResolvedGate, 'cwd' | 'env' | 'pr
   if ('found' in lookup) return { ...base, path: lookup.found, from: describeOrigin(lookup.found, activated, projectDir) };
   if (command.shell) return undefined;
   return { ...base, path: undefined, from: lookup.missing === 'EACCES' ? 'found, but not executable' : 'not found' };
+}
+
+/** `env VAR=value pytest …` (pytest's testmon tier) starts pytest, looked up on the PATH it is given. */
+function afterEnv(argv: string[]): string | undefined {
+  if (argv[0] !== 'env') return argv[0];
+  return argv.slice(1).find((word) => !word.includes('=') && !word.startsWith('-')) ?? argv[0];
 }

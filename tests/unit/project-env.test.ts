@@ -4,6 +4,7 @@ import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activateProjectEnv, describeOrigin } from '../../src/runner/activate-project-env.js';
 import { findManagedProject } from '../../src/runner/ask-env-manager.js';
+import { locateProgram } from '../../src/runner/locate-program.js';
 import { findLocalEnv, projectDirs } from '../../src/runner/project-env.js';
 
 let root: string;
@@ -105,5 +106,15 @@ describe('findManagedProject', () => {
     expect(findManagedProject(repo('pkg'))).toMatchObject({ manager: 'hatch', dir: repo('pkg') });
     writeFileSync(repo('pkg', 'uv.lock'), '');
     expect(findManagedProject(repo('pkg'))).toMatchObject({ manager: 'uv' });
+  });
+});
+
+describe('locateProgram', () => {
+  it('names the program `env VAR=value` starts (the testmon tier), found in the project\'s environment', async () => {
+    const bin = fakeVenv(repo('.venv'));
+    mkdirSync(repo('pkg'), { recursive: true });
+    writeFileSync(join(bin, 'pytest'), '#!/bin/sh\n', { mode: 0o755 });
+    const used = await locateProgram(gate('pytest'), { argv: ['env', 'TESTMON_DATAFILE=x', 'pytest', '-q', '--testmon'], shell: false }, { PATH: '/usr/bin:/bin' }, repo(), undefined);
+    expect(used).toMatchObject({ name: 'pytest', path: join(bin, 'pytest'), from: "from .venv (the project's environment)" });
   });
 });
