@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { fsPath } from '../git/path-bytes.js';
 import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
@@ -24,9 +24,12 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
     if (!('fallback' in graph)) return graph;
     // A change in a package this one depends on: vitest's own selection can't be handed paths outside its root.
     if (files.some((file) => file.startsWith('../'))) return { kind: 'full', why: `a package it depends on changed, and ${graph.fallback}` };
-    return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches (vitest's own selection: ${graph.fallback})` };
+    return { kind: 'fast', run: gate.tier.run, targets: files.map((file) => resolve(gate.cwd, file)), why: `only what ${count} touches (vitest's own selection: ${graph.fallback})` };
   }
-  return { kind: 'fast', run: gate.tier.run, targets: files, why: `only what ${count} touches` };
+  // A test runner resolves a relative path against its own root (vitest's `test.root`, jest's
+  // `rootDir`), not the cwd: under another root it finds no test and passes. Absolute paths mean one file.
+  const targets = gate.preset === 'jest' ? files.map((file) => resolve(gate.cwd, file)) : files;
+  return { kind: 'fast', run: gate.tier.run, targets, why: `only what ${count} touches` };
 };
 
 function findCrossFileRule(cwd: string, rule: { configs: string[]; mentions: string[] }): { config: string; word: string } | undefined {

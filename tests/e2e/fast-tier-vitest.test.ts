@@ -87,7 +87,7 @@ describe('vitest through a barrel: the tests that use a name the change defines'
     repo.write('src/greet.ts', 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n');
     expect(statusOf(repo)).toMatchObject({
       tier: "only what src/greet.ts touches (vitest's own selection: the test config loads tests/setup.ts, which the change reaches)",
-      command: 'npx vitest related --run --reporter=default --passWithNoTests src/greet.ts',
+      command: `npx vitest related --run --reporter=default --passWithNoTests ${repo.dir}/src/greet.ts`,
     });
   });
 
@@ -112,5 +112,38 @@ describe('vitest through a barrel: the tests that use a name the change defines'
     );
     repo.write('src/greet.ts', 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n');
     expect(statusOf(repo)?.tier).toBe("only what src/greet.ts touches (vitest's own selection: the test config loads tests/setup.ts, which the change reaches)");
+  });
+});
+
+describe("vitest with its own test.root (floating-ui: './test' in every package)", () => {
+  // vitest resolves a relative path against test.root: src/greet.ts became test/src/greet.ts, no test
+  // was found, --passWithNoTests passed, and a breaking change was let through.
+  const rooted = (setup: boolean) => {
+    const files: Record<string, string> = { ...library() };
+    files['vitest.config.ts'] = [
+      "import { fileURLToPath } from 'node:url';",
+      "import { defineConfig } from 'vitest/config';",
+      '',
+      'export default defineConfig({',
+      "  resolve: { alias: { shop: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },",
+      `  test: { root: './tests'${setup ? ", setupFiles: [fileURLToPath(new URL('./tests/setup.ts', import.meta.url))]" : ''} },`,
+      '});',
+      '',
+    ].join('\n');
+    if (setup) files['tests/setup.ts'] = "import { greet } from '../src/greet';\n\n(globalThis as Record<string, unknown>).hello = greet('setup');\n";
+    return files;
+  };
+  const breakGreet = () => repo.write('src/greet.ts', 'export function greet(name: string): string {\n  return `hi ${name}`;\n}\n');
+
+  it.each([
+    ['its own graph', false],
+    ["vitest's related selection", true],
+  ])('through %s, a breaking change blocks', (_how, setup) => {
+    repo = makeRepo(rooted(setup), { nodeModules: true });
+    promptStart(repo);
+    breakGreet();
+    const blocked = stop(repo);
+    expect(blocked.stderr).toContain("expected 'hi ann' to be 'hello ann'");
+    expect(blocked.code).toBe(2);
   });
 });
