@@ -406,6 +406,14 @@ function noticesFor(decision: StopDecision, judged: Judgement): string[] {
   return notices;
 }
 
+/**
+ * A narrowed test run that passed without running a test ("--passWithNoTests"): right for a change no
+ * test reaches, a sign of a wrong root when one should have. Said in the stop log, where it is looked for.
+ */
+function ranNoTest(result: GateResult): boolean {
+  return result.status === 'passed' && result.narrowed === true && /^\s*No test files found, exiting with code 0|^No tests found, exiting with code 0/m.test(result.output);
+}
+
 function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judgement, tampering: TamperFinding[], blocksBefore: number): void {
   const trace = stop.trace;
   trace.path = results.some((result) => !result.cached) ? 'checked' : 'fast';
@@ -414,7 +422,7 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
     status: result.cached ? 'cached' : result.status,
     durationMs: result.durationMs,
     ...(result.detail ? { reason: result.detail } : {}),
-    ...(result.tier ? { tier: result.tier } : {}),
+    ...(result.tier ? { tier: `${result.tier}${ranNoTest(result) ? '; it found no test to run' : ''}` } : {}),
     ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : {}),
     ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
     ...(judged.baselineMs.has(result.name) ? { baselineMs: judged.baselineMs.get(result.name) } : {}),

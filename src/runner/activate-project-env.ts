@@ -1,6 +1,7 @@
-import { basename, delimiter, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, delimiter, join, relative, sep } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
-import { loadPresets } from '../config/load-presets.js';
+import { packageRoot } from '../package-root.js';
 import { askEnvManager } from './ask-env-manager.js';
 import { findLocalEnv, type ProjectEnv } from './project-env.js';
 import { localBins } from './spawn-group.js';
@@ -35,8 +36,27 @@ export async function activateProjectEnv(gate: Pick<ResolvedGate, 'cwd' | 'env' 
 }
 
 export function isPythonGate(gate: Pick<ResolvedGate, 'preset'>, program: string): boolean {
-  const preset = gate.preset === undefined ? undefined : loadPresets().get(gate.preset);
-  return preset?.ecosystem === 'python' || PYTHON_PROGRAMS.test(basename(program));
+  return (gate.preset !== undefined && presetEcosystem(gate.preset) === 'python') || PYTHON_PROGRAMS.test(basename(program));
+}
+
+const ecosystems = new Map<string, string | undefined>();
+
+/**
+ * The preset file's `ecosystem`, read as plain JSON: a checked stop loads no zod for it (loadPresets
+ * validates every preset, and would bundle zod into the stop's half). A preset file is `<id>.json`.
+ */
+function presetEcosystem(id: string): string | undefined {
+  if (!ecosystems.has(id)) {
+    let ecosystem: string | undefined;
+    try {
+      const value: unknown = JSON.parse(readFileSync(join(packageRoot(), 'presets', `${id}.json`), 'utf8'));
+      ecosystem = typeof value === 'object' && value !== null && 'ecosystem' in value && typeof value.ecosystem === 'string' ? value.ecosystem : undefined;
+    } catch {
+      ecosystem = undefined;
+    }
+    ecosystems.set(id, ecosystem);
+  }
+  return ecosystems.get(id);
 }
 
 /** Why a gate runs the program found where it was: what `gate status` and `gate doctor` say. */

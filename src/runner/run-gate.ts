@@ -65,7 +65,10 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // tree (an empty cache prefix) and write none (compiling costs less than a wrong verdict). A
   // gate's own "env" may say otherwise.
   const python = { PYTHONDONTWRITEBYTECODE: '1', PYTHONPYCACHEPREFIX: join(cacheDir, 'no-pyc') };
-  const ownEnv: NodeJS.ProcessEnv = { ...env, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  // A git hook's GIT_DIR and friends (an agent run from one, a hook that exports them) would point a
+  // gate's own git calls — a test suite making temp repositories — at this repository. A gate's own "env" may set them.
+  const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
+  const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
   const childEnv = activated.env;

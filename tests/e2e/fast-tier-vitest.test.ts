@@ -91,6 +91,14 @@ describe('vitest through a barrel: the tests that use a name the change defines'
     });
   });
 
+  it('says in the stop log when a narrowed run found no test to run (right here; a wrong root where a test should have run)', () => {
+    repo = makeRepo({ ...library(), 'src/unused.ts': 'export const unused = 1;\n' }, { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/unused.ts', 'export const unused = 2;\n');
+    expect(stop(repo).code).toBe(0);
+    expect(lastStop(repo)?.gates[0]?.tier).toBe('0 of 5 test files reach src/unused.ts; it found no test to run');
+  });
+
   it('reads the setup files of a shared config that the test config builds on', () => {
     repo = makeRepo(
       {
