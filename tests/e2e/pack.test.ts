@@ -69,6 +69,9 @@ describe('the package, packed from a fresh clone without building first', () => 
     expect(manifest.engines.node).toBe('>=20');
     const bundled = readFileSync(join(clone, 'dist', 'hook.cjs'), 'utf8');
     expect(bundled).not.toMatch(/require\("(zod|execa|picomatch|strip-ansi)"\)/);
+    // A checked stop validates a changed config with the ESM build's zod, on a cache miss only: the
+    // stop's own half carries none (a static import of loadPresets once put zod and its locales there).
+    expect(readFileSync(join(clone, 'dist', 'hook-gates.cjs'), 'utf8')).not.toMatch(/node_modules\/zod\//);
   });
 
   it('installs into a project, where gate --version, gate status and a blocking gate run work', () => {
