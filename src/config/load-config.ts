@@ -3,7 +3,9 @@ import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js
 import { relative, resolve } from 'node:path';
 import { closestWord } from '../closest-word.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
+import { checkBlockCap, hostBlockCap } from './block-cap.js';
 import { ConfigError, type ConfigProblem } from './config-problem.js';
+import { dependencyFullRuns, dependencyTriggers } from './dependency-files.js';
 import { describeIssues } from './describe-issues.js';
 import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
@@ -30,6 +32,11 @@ export interface ResolvedGate {
   tier: FastTier | undefined;
   /** `"related": false`: always the full command. */
   fastOff: boolean;
+  /**
+   * A changed file matching these runs the gate in full whatever its fast tier: its preset's
+   * ecosystem's lockfiles and manifests (src/config/dependency-files.ts).
+   */
+  fullRunOn?: string[];
   /** Absolute directory the command runs in. */
   cwd: string;
   env: Record<string, string>;
@@ -58,8 +65,11 @@ export interface ResolvedConfig {
 
 export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'allow', outsideGit: 'skip' } as const;
 
-/** Reads, validates and layers the config files: built-in defaults < preset < team < personal. */
-export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedConfig {
+/**
+ * Reads, validates and layers the config files: built-in defaults < preset < team < personal.
+ * `env` only for the host's own block cap (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP).
+ */
+export function loadConfig(files: ConfigFiles, displayBase: string, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
   const problems: ConfigProblem[] = [];
   const layers: Array<{ file: string; config: ConfigFile }> = [];
   for (const source of [files.team, files.local]) {
@@ -98,12 +108,14 @@ export function loadConfig(files: ConfigFiles, displayBase: string): ResolvedCon
       : [],
   );
   if (incomplete.length > 0) throw new ConfigError(incomplete);
+  const capped = checkBlockCap([...layers].reverse().find((layer) => layer.config.maxBlocks !== undefined)?.file ?? lastFile, merged.maxBlocks, env);
+  if (capped.length > 0) throw new ConfigError(capped);
 
   return {
     dir: files.dir,
     hash: files.hash,
     gates,
-    maxBlocks: merged.maxBlocks ?? DEFAULTS.maxBlocks,
+    maxBlocks: merged.maxBlocks ?? Math.min(DEFAULTS.maxBlocks, hostBlockCap(env) ?? DEFAULTS.maxBlocks),
     budget: merged.budget ?? DEFAULTS.budget,
     concurrency: merged.concurrency ?? Math.max(1, availableParallelism()),
     declaredConcurrency: merged.concurrency,
@@ -166,12 +178,13 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     preset: preset?.id,
     run: gate.run ?? preset?.run ?? [],
     shell: gate.shell ?? false,
-    on: gate.on ?? preset?.on ?? ['**/*'],
+    on: gate.on ?? (preset ? [...new Set([...preset.on, ...dependencyTriggers(preset)])] : ['**/*']),
     ignore: gate.ignore ?? preset?.ignore ?? [],
     timeoutSeconds: gate.timeout ?? preset?.timeout ?? DEFAULTS.timeoutSeconds,
     filter: gate.filter ?? preset?.filter ?? 'generic',
     tier: gate.run === undefined ? preset?.related : undefined,
     fastOff: gate.related === false,
+    ...(preset ? { fullRunOn: dependencyFullRuns(preset) } : {}),
     cwd: resolve(dir, gate.cwd ?? '.'),
     env: { ...preset?.env, ...gate.env },
     retries: gate.retries ?? 0,

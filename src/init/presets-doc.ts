@@ -1,3 +1,4 @@
+import { DEPENDENCY_FILES } from '../config/dependency-files.js';
 import type { FastTier, Preset } from '../config/schema.js';
 
 /** docs/presets.md, generated from the preset files so that it can't drift from them. */
@@ -23,6 +24,15 @@ export function renderPresetsDoc(presets: Preset[]): string {
   lines.push('', '## Triggers', '');
   for (const preset of presets) {
     lines.push(`- \`${preset.id}\`: ${preset.on.map((glob) => `\`${glob}\``).join(', ')}${preset.ignore?.length ? `; never ${preset.ignore.map((glob) => `\`${glob}\``).join(', ')}` : ''}`);
+  }
+  lines.push('', '## Lockfiles and manifests', '');
+  lines.push('A change to one of its ecosystem\'s lockfiles or manifests, anywhere in the gate\'s folder (`**/NAME`),');
+  lines.push('triggers every preset gate of that ecosystem, and runs it in full: an upgraded or newly pinned');
+  lines.push('dependency changes what every test and check runs on, so no fast tier narrows it. A gate\'s own `on`,');
+  lines.push('when set, is kept as written. The workspace tiers (turbo, Nx, cargo members) run a member whose own');
+  lines.push('manifest changed, and its dependents, whole; the root\'s files run every package.', '');
+  for (const [ecosystem, names] of Object.entries(DEPENDENCY_FILES)) {
+    lines.push(`- ${ecosystem}: ${names.map((name) => `\`${name}\``).join(', ')}`);
   }
   lines.push('', '## Fast tiers', '');
   lines.push('At a stop (and `gate check` without `--all`), a preset with a fast tier runs less than its full');

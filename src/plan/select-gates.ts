@@ -73,6 +73,9 @@ export function selectGates(
     // A gate's own config changed (a package's new config, a command edited): its result may have too.
     const configFile = (scope?.paths ?? []).map((path) => toPosix(relative(gate.configDir, `${repoRoot}/${path}`))).find((local) => local === TEAM_FILE || local === LOCAL_FILE);
     if (configFile !== undefined) return { gate, run: true, reason: `its ${configFile} changed (the full run)`, files, partial: true };
+    // A lockfile or manifest changes what every test and check runs on: no fast tier can narrow it.
+    const dependency = dependencyHit(gate, hits);
+    if (dependency) return { gate, run: true, reason: `${dependency.local} changed, a lockfile or manifest (the full run)`, files, partial: true };
     if (scope?.upstream && narrowsUpstream(gate) && hits.length === 0) {
       const upstreamFiles = scope.upstream.paths.map((path) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
       return { gate, run: true, reason: scope.upstream.why, files, partial: true, upstream: scope.upstream.paths, upstreamFiles };
@@ -83,6 +86,12 @@ export function selectGates(
     const more = hits.length > 1 ? ` and ${hits.length - 1} more` : '';
     return { gate, run: true, reason: `${first}${more} changed`, files, partial: false };
   });
+}
+
+function dependencyHit(gate: ResolvedGate, hits: Array<{ local: string }>): { local: string } | undefined {
+  if (hits.length === 0 || !gate.fullRunOn?.length) return undefined;
+  const matches = picomatch(gate.fullRunOn, { dot: true });
+  return hits.find(({ local }) => matches(local));
 }
 
 function toPosix(path: string): string {

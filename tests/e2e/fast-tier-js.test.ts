@@ -8,7 +8,7 @@ let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
 const gateConfig = (gates: object[]) => `${JSON.stringify({ gates }, null, 2)}\n`;
-const statusJson = (r: TempRepo) => JSON.parse(runBin(['status', '--json'], { cwd: r.dir, env: r.env }).stdout) as { gates: Array<{ fast?: boolean; tier?: string; command?: string }> };
+const statusJson = (r: TempRepo) => JSON.parse(runBin(['status', '--json'], { cwd: r.dir, env: r.env }).stdout) as { gates: Array<{ fast?: boolean; reason?: string; tier?: string; command?: string }> };
 const lastStop = (r: TempRepo) => (JSON.parse(runBin(['log', '--json'], { cwd: r.dir, env: r.env }).stdout) as Array<{ gates: Array<{ name: string; tier?: string; status: string }> }>).at(-1);
 const gateLog = (r: TempRepo) => readFileSync(join(r.dir, '.git', 'gate', 'logs', 'test.log'), 'utf8');
 
@@ -70,7 +70,7 @@ describe('node --test: the test files that import the change', () => {
   it('runs everything when package.json changed', () => {
     repo = makeRepo(project(), { nodeModules: true });
     repo.write('package.json', '{ "type": "module", "scripts": { "test": "node --test --test-concurrency=1" } }\n');
-    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'package.json changed, which affects every run', command: 'node --test --test-reporter=spec' });
+    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, reason: 'package.json changed, a lockfile or manifest (the full run)', tier: 'the full run', command: 'node --test --test-reporter=spec' });
   });
 
   it('runs nothing when no test reaches the change', () => {

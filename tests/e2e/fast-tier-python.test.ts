@@ -16,7 +16,7 @@ afterEach(() => repo?.cleanup());
 
 const withTools = (r: TempRepo) => ({ dir: r.dir, env: toolEnv(r.env) as Record<string, string> });
 const gateConfig = (gates: object[]) => `${JSON.stringify({ gates }, null, 2)}\n`;
-const statusJson = (r: TempRepo) => JSON.parse(runBin(['status', '--json'], { cwd: r.dir, env: withTools(r).env }).stdout) as { gates: Array<{ fast?: boolean; tier?: string; command?: string }> };
+const statusJson = (r: TempRepo) => JSON.parse(runBin(['status', '--json'], { cwd: r.dir, env: withTools(r).env }).stdout) as { gates: Array<{ fast?: boolean; reason?: string; tier?: string; command?: string }> };
 
 describe.skipIf(missing.length > 0)('ruff: the changed files, its cache under gate\'s state', () => {
   const project = () => ({
@@ -46,7 +46,7 @@ describe.skipIf(missing.length > 0)('ruff: the changed files, its cache under ga
   it('runs everything when pyproject.toml changed', () => {
     repo = makeRepo(project());
     repo.write('pyproject.toml', '[project]\nname = "shop"\nversion = "0.1.0"\n\n[tool.ruff.lint]\nselect = ["F", "E"]\n');
-    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'pyproject.toml changed, which affects every run', command: 'ruff check --no-fix .' });
+    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, reason: 'pyproject.toml changed, a lockfile or manifest (the full run)', tier: 'the full run', command: 'ruff check --no-fix .' });
   });
 });
 
