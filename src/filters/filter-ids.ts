@@ -10,6 +10,7 @@ export const FILTER_IDS: readonly string[] = [
   'biome',
   'pytest',
   'mypy',
+  'pyright',
   'ruff',
   'go-test',
   'go-vet',

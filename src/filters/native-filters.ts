@@ -4,6 +4,7 @@ import type { Filter } from './filter.js';
 import { goTestFilter } from './go-test.js';
 import { goVetFilter } from './go-vet.js';
 import { mypyFilter } from './mypy.js';
+import { pyrightFilter } from './pyright.js';
 import { pytestFilter } from './pytest.js';
 import { ruffFilter } from './ruff.js';
 
@@ -11,6 +12,7 @@ import { ruffFilter } from './ruff.js';
 export const NATIVE_FILTERS: Record<string, Filter> = {
   pytest: pytestFilter,
   mypy: mypyFilter,
+  pyright: pyrightFilter,
   ruff: ruffFilter,
   'go-test': goTestFilter,
   'go-vet': goVetFilter,
