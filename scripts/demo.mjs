@@ -65,8 +65,10 @@ try {
   box(`${breakIt}\n`);
 
   say('5. The agent tries to end its turn; gate runs the tests and refuses. The model receives, verbatim:');
-  const feedbackAt = main.findIndex((request) => lastUserText(request).includes('Stop hook feedback:'));
-  if (feedbackAt === -1) throw new Error('the model never received Stop hook feedback: gate did not block');
+  // Claude Code frames a block as "Stop hook additional context: " (gate's form from 2.1.163) or "Stop hook feedback:" (exit 2).
+  const isBlock = (request) => /Stop hook (additional context|feedback):/.test(lastUserText(request));
+  const feedbackAt = main.findIndex(isBlock);
+  if (feedbackAt === -1) throw new Error('the model never received the Stop hook\'s report: gate did not block');
   box(`${lastUserText(main[feedbackAt])}\n`);
   console.log(dim(`(the last user message of model request ${feedbackAt + 1} of ${main.length}, as the mock received it)`));
 
@@ -74,7 +76,7 @@ try {
   box(`${fixIt}\n`);
 
   say('7. How the turn ended');
-  const blocks = main.filter((request) => lastUserText(request).includes('Stop hook feedback:')).length;
+  const blocks = main.filter(isBlock).length;
   console.log(`claude exited ${run.exitCode} after ${seconds(run.durationMs)}: ${main.length} model requests, ${blocks} blocked stop${blocks === 1 ? '' : 's'}; the stop after the fix was allowed.`);
   console.log(`Its last answer: ${JSON.stringify(run.json?.result)}`);
   const status = project.git('status', '--porcelain');

@@ -4,6 +4,7 @@ import { isGitError } from '../git/exec-git.js';
 import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
 import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
+import { stopContextEvent } from '../harness/claude-stop-context.js';
 import { hookOutput, type HookOutput } from '../hook/hook-output.js';
 import { optionValue } from '../hook/option-value.js';
 import { parsePayload, type HookPayload } from '../hook/parse-payload.js';
@@ -35,7 +36,10 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
     if (text.trim() === '') return output.notice(messages.badPayload());
     const payload = parsePayload(text, adapter, optionValue(args, '--event'));
     if (!payload.valid) return output.notice(messages.badPayload());
+    // Claude Code ≥ 2.1.163 takes the block as additionalContext, with no "stop hook problem" shown.
+    const stopContext = adapter.name === 'claude' && optionValue(args, '--event') === undefined ? stopContextEvent(env, payload.event) : undefined;
     if (payload.viaCopilot) output = tracedOutput(hookOutput('decision', process.stdout, process.stderr), trace);
+    else if (stopContext) output = tracedOutput(hookOutput(adapter.protocol, process.stdout, process.stderr, adapter.blockStdout, stopContext), trace);
     return await handleEvent(payload, adapter, env, output, trace);
   } catch (error) {
     trace.outcome = 'error';

@@ -1,4 +1,5 @@
 import type { BlockProtocol, BlockStdout } from '../harness/adapters.js';
+import { fitsStopContext, type StopEventName } from '../harness/claude-stop-context.js';
 import { messages } from '../messages.js';
 import { wellFormed } from '../whole-text.js';
 
@@ -14,7 +15,17 @@ export interface HookOutput {
   block(report: string, toHuman: string): number;
 }
 
-export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream, blockStdout: BlockStdout = 'none'): HookOutput {
+/**
+ * `stopContext`: the hook runs under a Claude Code that continues the turn on additionalContext
+ * (src/harness/claude-stop-context.ts); a report that fits goes that way, any other by exit 2.
+ */
+export function hookOutput(
+  protocol: BlockProtocol,
+  stdout: NodeJS.WritableStream,
+  stderr: NodeJS.WritableStream,
+  blockStdout: BlockStdout = 'none',
+  stopContext?: StopEventName,
+): HookOutput {
   const json = (value: object): number => {
     stdout.write(`${asciiJson(value)}\n`);
     return 0;
@@ -25,6 +36,10 @@ export function hookOutput(protocol: BlockProtocol, stdout: NodeJS.WritableStrea
         allow: () => 0,
         notice: (message) => json({ systemMessage: message }),
         block(report, toHuman) {
+          // No "stop hook problem" for the human, and the model reads the report once, whole.
+          if (stopContext !== undefined && fitsStopContext(report)) {
+            return json({ systemMessage: toHuman, hookSpecificOutput: { hookEventName: stopContext, additionalContext: report } });
+          }
           // Claude Code drops an exit-2 block with empty stdout whose stderr says "no such file" or
           // "can't open" (its guess for a missing hook script); any stdout turns that guess off, and a
           // systemMessage there reaches the human only (docs/stop-contract.md).

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { processesIn, SUM_BROKEN, SUM_OK } from './gate-project.mjs';
-import { edit, feedbackIn, say, useScenarios } from './scenario.js';
+import { contextIn, edit, say, useScenarios } from './scenario.js';
 
 const start = useScenarios();
 
@@ -30,7 +30,7 @@ describe(`gate init --personal under Claude Code ${CLAUDE_CODE_VERSION}`, () => 
     expect(run.blocked).toEqual([2]);
     const command = scenario.hookCommand('.claude/settings.local.json');
     expect(command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run');
-    expect(feedbackIn(run.sent[2] ?? '', command)).toMatch(/^gate: 1 of 2 checks failed \(test\); stop refused, block 1 of 3\.\n/);
+    expect(contextIn(run.sent[2] ?? '')).toMatch(/^gate: 1 of 2 checks failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(run.sent[2]).toContain('expected -1 to be 3');
     expect(run.json?.result).toBe('Fixed.');
     expect(project.exists('.claude/settings.json')).toBe(false);

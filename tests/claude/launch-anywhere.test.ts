@@ -5,7 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { CLAUDE_CODE_VERSION, runClaude } from './claude-cli.mjs';
 import { makeProject, SUM_BROKEN, SUM_OK, SUM_TEST, type GateProject } from './gate-project.mjs';
 import { lastUserText, startMockAnthropic, type MockAnthropic } from './mock-anthropic.mjs';
-import { edit, FEEDBACK, feedbackIn, say } from './scenario.js';
+import { carriesBlock, contextIn, edit, say } from './scenario.js';
 
 const open: Array<{ project: GateProject; mock: MockAnthropic }> = [];
 afterEach(async () => {
@@ -35,7 +35,7 @@ async function workspace(initArgs: string[]) {
     const result = await runClaude({ cwd: launch, prompt: 'Refactor sum.', mockUrl: mock.url, configDir: project.configDir, env: project.env });
     expect(result.exitCode, `claude -p failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
     const sent = mock.mainRequests().map((request) => lastUserText(request));
-    return { result, sent, blocked: sent.flatMap((text, index) => (text.includes(FEEDBACK) ? [index] : [])) };
+    return { result, sent, blocked: sent.flatMap((text, index) => (carriesBlock(text) ? [index] : [])) };
   };
   return { project, init, run };
 }
@@ -56,7 +56,7 @@ describe(`Claude Code ${CLAUDE_CODE_VERSION} started in a workspace package`, ()
     expect(command).toBe('"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/gate run');
     const { result, sent, blocked } = await run();
     expect(blocked).toEqual([2]);
-    expect(feedbackIn(sent[2] ?? '', command)).toMatch(/^gate: 1 of \d+ checks? failed \(packages\/lib:test\); stop refused, block 1 of 3\.\n/);
+    expect(contextIn(sent[2] ?? '')).toMatch(/^gate: 1 of \d+ checks? failed \(packages\/lib:test\); stop refused, block 1 of 3\.\n/);
     expect(sent[2]).toContain('expected -1 to be 3');
     expect(result.json?.result).toBe('Fixed.');
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { claudeBinPath } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK } from './gate-project.mjs';
-import { edit, say, useScenarios } from './scenario.js';
+import { contextIn, edit, say, useScenarios } from './scenario.js';
 
 const scenario = useScenarios();
 
@@ -33,7 +33,7 @@ describe('gate as a Claude Code plugin', () => {
 
     const agent = await run.run('Refactor sum, then fix it.', [edit('src/sum.ts', SUM_BROKEN), say('Refactored.'), edit('src/sum.ts', SUM_OK), say('Fixed.')]);
     expect(agent.blocked).toEqual([2]);
-    expect(agent.sent[2]).toContain('/bin/gate.cjs run]: gate: 1 of');
+    expect(contextIn(agent.sent[2] ?? '')).toMatch(/^gate: 1 of 1 checks failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(agent.sent[2]).toContain('expected -1 to be 3');
     expect(agent.main).toHaveLength(4);
   });

@@ -7,17 +7,25 @@ import { runClaude, type ClaudeRun } from './claude-cli.mjs';
 import { makeProject, writeFileCommand, type CommandResult, type GateProject } from './gate-project.mjs';
 import { lastUserText, startMockAnthropic, type MockAnthropic, type RecordedRequest, type Step } from './mock-anthropic.mjs';
 
+/** What Claude Code puts before an exit-2 block's stderr. */
 export const FEEDBACK = 'Stop hook feedback';
+/** What Claude Code (2.1.163 on) puts before a Stop hook's additionalContext: gate's block when the report fits. */
+export const CONTEXT = 'Stop hook additional context: ';
+
+/** Whether a message the model read carries a Stop hook's block, in either form. */
+export const carriesBlock = (text: string): boolean => text.includes(FEEDBACK) || text.includes(CONTEXT);
 
 export interface AgentRun extends ClaudeRun {
   /** the main-conversation requests the mock received, in order */
   main: RecordedRequest[];
   /** the last user message of each main request */
   sent: string[];
-  /** indexes into `main` of the requests that carried Stop hook feedback */
+  /** indexes into `main` of the requests that carried a Stop hook's block (feedback or additionalContext) */
   blocked: number[];
   /** messages shown to the human (`system`/`informational` events; stream-json only) */
   notices: string[];
+  /** keys of the notifications shown to the human, like `stop-hook-error` (stream-json only) */
+  notifications: string[];
 }
 
 export interface Scenario {
@@ -45,6 +53,14 @@ export const feedbackPrefix = (command: string): string => `${FEEDBACK}:\n[${com
 // 2.1.332 wraps the feedback: `<system-reminder>\n<a sentence about hook output>\n<the feedback>\n</system-reminder>`.
 const WRAPPED = /^<system-reminder>\n[^\n]*\n([\s\S]*)\n<\/system-reminder>$/;
 
+// 2.1.163+: `<system-reminder>\nStop hook additional context: <the hook's additionalContext>\n</system-reminder>`.
+const CONTEXT_WRAPPED = /^<system-reminder>\nStop hook additional context: ([\s\S]*)\n<\/system-reminder>$/;
+
+/** The additionalContext of a Stop hook as the model read it in a user message; undefined when the message is not that. */
+export function contextIn(sent: string): string | undefined {
+  return CONTEXT_WRAPPED.exec(sent)?.[1];
+}
+
 /**
  * The hook's stderr as the model read it in a user message: after `Stop hook feedback:\n[<command>]: `,
  * which opens the message (2.1.328) or the reminder that wraps it (2.1.332). Undefined when the
@@ -54,6 +70,14 @@ export function feedbackIn(sent: string, command: string): string | undefined {
   const feedback = WRAPPED.exec(sent)?.[1] ?? sent;
   const prefix = feedbackPrefix(command);
   return feedback.startsWith(prefix) ? feedback.slice(prefix.length) : undefined;
+}
+
+function notificationsOf(events: unknown[]): string[] {
+  return events.flatMap((event) => {
+    if (typeof event !== 'object' || event === null) return [];
+    const { type, subtype, key } = event as Record<string, unknown>;
+    return type === 'system' && subtype === 'notification' && typeof key === 'string' ? [key] : [];
+  });
 }
 
 function noticesOf(events: unknown[]): string[] {
@@ -105,8 +129,8 @@ export function useScenarios(): (install?: 'team' | 'personal' | 'none') => Prom
         expect(result.json?.is_error).toBe(false);
         const main = mock.mainRequests();
         const sent = main.map((request) => lastUserText(request));
-        const blocked = sent.flatMap((text, index) => (text.includes(FEEDBACK) ? [index] : []));
-        return { ...result, main, sent, blocked, notices: noticesOf(result.events) };
+        const blocked = sent.flatMap((text, index) => (carriesBlock(text) ? [index] : []));
+        return { ...result, main, sent, blocked, notices: noticesOf(result.events), notifications: notificationsOf(result.events) };
       },
       hookCommand(settingsFile = '.claude/settings.json') {
         const settings = JSON.parse(project.read(settingsFile)) as { hooks: { Stop: Array<{ hooks: Array<{ command: string }> }> } };

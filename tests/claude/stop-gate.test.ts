@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK, SUM_TEST_ASSERTION_LINE, writeFileCommand } from './gate-project.mjs';
-import { bash, edit, FEEDBACK, feedbackIn, say, useScenarios } from './scenario.js';
+import { bash, CONTEXT, contextIn, edit, say, useScenarios } from './scenario.js';
 
 const start = useScenarios();
 const BUDGET = 6000;
@@ -44,7 +44,7 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.sent[1]).toBe('(Bash completed with no output)');
 
     const sent = run.sent[2] ?? '';
-    const report = feedbackIn(sent, scenario.hookCommand()) ?? '';
+    const report = contextIn(sent) ?? '';
     expect(report, sent.slice(0, 400)).not.toBe('');
     expect(report).toMatch(/^gate: 1 of 2 checks failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(report).toContain('## test: failed (exit 1)');
@@ -57,8 +57,8 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(report).toMatch(/Do not skip, delete or weaken tests or checks unless the user asked for it\.\n$/);
     expect(report).not.toContain('\x1b');
     expect(report.length).toBeLessThanOrEqual(BUDGET);
-    // One copy: exit 2 with stderr, not the JSON form that Claude Code would deliver twice.
-    expect(sent.split(FEEDBACK)).toHaveLength(2);
+    // One copy: additionalContext, not the `decision` JSON that Claude Code would deliver twice.
+    expect(sent.split(CONTEXT)).toHaveLength(2);
     expect(sent.split('expected -1 to be 3')).toHaveLength(2);
 
     expect(run.sent[3]).toBe('(Bash completed with no output)');

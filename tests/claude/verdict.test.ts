@@ -36,9 +36,10 @@ describe(`gate verdict after a headless Claude Code ${CLAUDE_CODE_VERSION} run`,
     expect(report).toMatch(/^gate: let the turn end after 3 blocked stops in a row; still failing: test\./);
     // Below the notice: what the last stop itself found (the fourth edit: 1 - 2 - 3), not the
     // third block's report, which the model read last (1 - 2 - 2).
+    // (The third block is a reminder of the first's report: the same test fails at the same line.)
     const lastFeedback = run.sent[6] ?? '';
     expect(lastFeedback).toContain('block 3 of 3');
-    expect(lastFeedback).toContain('expected -3 to be 3');
+    expect(lastFeedback).toContain('The same failures as at block 1');
     expect(report).toContain('gate: 1 of 2 checks failed');
     expect(report).toContain('expected -4 to be 3');
     expect(report).not.toContain('expected -3 to be 3');

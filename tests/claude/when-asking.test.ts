@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readStopRecords } from '../../src/state/stop-log.js';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK } from './gate-project.mjs';
-import { edit, FEEDBACK, type Scenario, say, useScenarios } from './scenario.js';
+import { carriesBlock, edit, type Scenario, say, useScenarios } from './scenario.js';
 
 const start = useScenarios();
 const QUESTION = 'I changed sum to subtract, as the ticket says.\n\nShould I also migrate the old records?';
@@ -32,7 +32,7 @@ describe(`whenAsking on Claude Code ${CLAUDE_CODE_VERSION}`, () => {
     expect(run.main).toHaveLength(2);
     expect(run.blocked).toEqual([]);
     expect(run.sent[1]).toBe('(Bash completed with no output)');
-    expect(run.sent.join('\n')).not.toContain(FEEDBACK);
+    expect(carriesBlock(run.sent.join('\n'))).toBe(false);
     expect(run.sent.join('\n')).not.toContain('gate:');
     expect(scenario.mock.unscripted()).toEqual([]);
     expect(run.json?.result).toBe(QUESTION);
@@ -89,7 +89,7 @@ describe(`whenAsking on Claude Code ${CLAUDE_CODE_VERSION}`, () => {
     expect(scenario.project.read('src/sum.ts')).toBe(SUM_BROKEN);
     expect(run.main).toHaveLength(2);
     expect(run.blocked).toEqual([]);
-    expect(run.sent.join('\n')).not.toContain(FEEDBACK);
+    expect(carriesBlock(run.sent.join('\n'))).toBe(false);
     expect(run.json?.result).toBe(plan);
     expect(run.notices).toEqual([expect.stringMatching(/^Stop says: gate: the agent is in plan mode, so the stop was let through; still failing: test\./)]);
     expect(lastStop(scenario)).toMatchObject({ outcome: 'allow', path: 'checked', reason: 'plan mode: let through red' });

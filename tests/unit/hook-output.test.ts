@@ -36,6 +36,28 @@ describe('hookOutput', () => {
     expect(JSON.parse(stdout.text())).toEqual({ systemMessage: 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.' });
   });
 
+  it('blocks Claude Code >= 2.1.163 with exit 0 and the report as the event\'s additionalContext, the note in systemMessage', () => {
+    for (const event of ['Stop', 'SubagentStop'] as const) {
+      const [stdout, stderr] = [capture(), capture()];
+      const code = hookOutput('exit2', stdout.stream, stderr.stream, 'system-message', event).block(REPORT, 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.');
+      expect(code).toBe(0);
+      expect(stderr.text()).toBe('');
+      expect(stdout.text().split('\n')).toHaveLength(2);
+      expect(JSON.parse(stdout.text())).toEqual({
+        systemMessage: 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.',
+        hookSpecificOutput: { hookEventName: event, additionalContext: REPORT },
+      });
+    }
+  });
+
+  it('blocks Claude Code >= 2.1.163 with exit 2 when the report would reach the model only as a file path', () => {
+    const [stdout, stderr] = [capture(), capture()];
+    const long = `${REPORT}${'line of output\n'.repeat(700)}`;
+    expect(hookOutput('exit2', stdout.stream, stderr.stream, 'system-message', 'Stop').block(long, 'told')).toBe(2);
+    expect(stderr.text()).toBe(long);
+    expect(JSON.parse(stdout.text())).toEqual({ systemMessage: 'told' });
+  });
+
   it('leaves stdout empty on an exit-2 block where the harness reads none (Codex, Qwen, Factory)', () => {
     const [stdout, stderr] = [capture(), capture()];
     expect(hookOutput('exit2', stdout.stream, stderr.stream).block(REPORT, 'told')).toBe(2);
