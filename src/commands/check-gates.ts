@@ -5,6 +5,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Rerun } from '../transient/rerun-transient.js';
 import { passedPath, writePassed } from '../state/session-state.js';
+import { rememberPassedTree } from '../verdict/passed-trees.js';
 import { failureIds } from '../verdict/baseline-failures.js';
 import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
@@ -76,7 +77,10 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   // stop on the same tree needn't run them again, and later changes are measured from here.
   const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
   const changePassed = !everything && results.length > 0 && results.every((result) => result.status === 'passed' || result.status === 'skipped');
-  if ((allPassed || changePassed) && snapshot) writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+  if ((allPassed || changePassed) && snapshot) {
+    writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
+    rememberPassedTree(project.stateDir, { snapshot, configHash: project.configFiles.hash });
+  }
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
   if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
   return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns };

@@ -105,7 +105,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
-  const judged = { ...(await judgeFailures(stop, tree.gates, results)), transient };
+  const judged = { ...(await judgeFailures(stop, tree.gates, results, config.concurrency)), transient };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // Once a session: the human adds a config, or has decided not to.
@@ -171,6 +171,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
+    (await import('../verdict/passed-trees.js')).rememberPassedTree(stop.stateDir, { snapshot, configHash: stop.configFiles.hash });
     // Imported only here: a receipt when this stop ran every gate of the repository in full (docs/receipts-and-ci.md).
     if (results.length > 0 && tampering.length === 0) {
       await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
@@ -345,10 +346,10 @@ interface Judgement {
  * Compares each failure, by identity, with the failures the gate had at the turn's baseline, and
  * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
  */
-async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[]): Promise<Judgement> {
+async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[], concurrency: number): Promise<Judgement> {
   const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [], baselineMs: new Map() };
   const memory = failureMemoryPath(stop.stateDir);
-  const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
+  const checks: Array<{ result: GateResult; gate: ResolvedGate; ids: string[] }> = [];
   for (const result of results) {
     if (result.flaky) {
       const ids = filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id);
@@ -360,15 +361,29 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
     if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids, result.narrowed ? ids : undefined);
     const gate = gates.find((candidate) => candidate.name === result.name);
     if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
-    // A baseline on which every gate passed needs no second look.
+    checks.push({ result, gate, ids });
+  }
+  if (checks.length === 0 || !stop.baseline) return judgement;
+  // A baseline on which every gate passed needs no second look: the last tree that passed, or one of
+  // the last few by content (a person committed what had just passed).
+  const baseline = stop.baseline;
+  const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
+  const passed = passedDigest === baseline.digest || (await (await import('../verdict/passed-trees.js')).passedByContent(stop.stateDir, stop.root, baseline, stop.configFiles.hash));
+  // Side by side, as the gates ran: each is a run of its own on its own copy.
+  const answers = await mapLimited(checks, Math.max(1, concurrency), async ({ result, gate }): Promise<BaselineAnswer> => {
+    if (passed) return { failing: [] };
     const started = Date.now();
-    const answer = passedDigest === stop.baseline.digest ? { failing: [] } : await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
-    if (passedDigest !== stop.baseline.digest) judgement.baselineMs.set(result.name, Date.now() - started);
+    const answer = await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
+    judgement.baselineMs.set(result.name, Date.now() - started);
+    return answer;
+  });
+  checks.forEach(({ result, ids }, index) => {
+    const answer = answers[index] ?? { failing: undefined };
     if (answer.doubt) judgement.notes.set(result.name, [`Could not tell which failures were there before this turn (${answer.doubt}): each counts as new.`]);
     const before = answer.failing;
-    if (before === undefined) continue;
+    if (before === undefined) return;
     const old = ids.filter((id) => before.includes(id));
-    if (old.length === 0) continue;
+    if (old.length === 0) return;
     const fresh = ids.length - old.length;
     judgement.preExisting.set(result.name, old.length);
     judgement.oldIds.set(result.name, old);
@@ -376,8 +391,22 @@ async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: 
     judgement.notes.set(result.name, [
       `Already failing before this turn (not caused by this change${fresh === 0 ? ', not blocking' : ''}): ${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}.`,
     ]);
-  }
+  });
   return judgement;
+}
+
+/** `work` over `items`, at most `limit` at once; results in the items' order. */
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */

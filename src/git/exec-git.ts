@@ -20,14 +20,19 @@ export function isGitError(error: unknown): error is GitError {
  * The one place that spawns git. Output is read as bytes and decoded by decodeBytes, so a file name
  * that is not UTF-8 survives; callers ask for `-z` forms, where names are never quoted.
  */
-export function execGit(root: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
+export async function execGit(root: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string> {
+  return decodeBytes(await execGitBytes(root, args, maxBuffer));
+}
+
+/** execGit's output as it came: a blob's bytes, to hash as a file's. */
+export function execGitBytes(root: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<Buffer> {
   return new Promise((resolvePromise, reject) => {
     execFile(
       'git',
       ['-C', root, ...args],
       { encoding: 'buffer', maxBuffer, env: gitEnv(process.env) },
       (error, stdout, stderr) => {
-        if (!error) return resolvePromise(decodeBytes(stdout));
+        if (!error) return resolvePromise(stdout);
         const missing = 'code' in error && error.code === 'ENOENT';
         const detail = missing ? 'git was not found on PATH' : stderr.toString('utf8').trim() || error.message;
         reject(new GitError(`git ${subcommand(args)}: ${detail}`, missing));

@@ -95,7 +95,7 @@ function isAskedStreak(value: unknown): value is AskedStreak {
   return Number.isInteger(stops) && (stops as number) > 0 && Array.isArray(red) && red.every((name) => typeof name === 'string');
 }
 
-function isPassedState(value: unknown): value is PassedState {
+export function isPassedState(value: unknown): value is PassedState {
   if (typeof value !== 'object' || value === null) return false;
   const { snapshot, configHash } = value as Record<string, unknown>;
   return isSnapshot(snapshot) && typeof configHash === 'string';
