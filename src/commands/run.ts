@@ -62,6 +62,14 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const configFiles = findRootConfig(projectDir, repo?.root);
   // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
   if (!configFiles) return output.allow();
+  if (payload.viaCursor) {
+    // Cursor runs this .claude hook and its own: when its own gates the stop, this copy stays out.
+    const { cursorHookGates } = await import('../harness/cursor-owns-stop.js');
+    if (cursorHookGates([...new Set([projectDir, repo?.root ?? projectDir])], env)) {
+      trace.reason = "left to Cursor's own gate hook (.cursor/hooks.json)";
+      return output.allow();
+    }
+  }
   if (payload.event === 'post-edit') {
     const { nudgeAfterEdit } = await import('./post-edit.js');
     return nudgeAfterEdit({ edit: payload.edit, projectDir, root: repo?.root ?? configFiles.dir, configFiles, stdout: process.stdout });

@@ -15,6 +15,11 @@ export interface HookPayload {
    * stop must be blocked with a JSON decision instead.
    */
   viaCopilot: boolean;
+  /**
+   * A Claude-format hook run by Cursor (its payloads carry `cursor_version`, or `generation_id`
+   * with `conversation_id`): Cursor also runs its own `.cursor/hooks.json`, which may gate the same stop.
+   */
+  viaCursor: boolean;
   /** Cursor: the agent loop ended other than "completed" (aborted, error): never gate that. */
   notCompleted: boolean;
   /**
@@ -50,6 +55,7 @@ export function parsePayload(text: string, adapter: Adapter, eventOverride: stri
     dirs: [...roots.slice(0, 1), ...(cwd ? [cwd] : [])],
     runningBackgroundTasks: countRunning(data['background_tasks']),
     viaCopilot: adapter.name === 'claude' && 'stop_reason' in data,
+    viaCursor: adapter.name === 'claude' && (stringField(data, 'cursor_version') !== undefined || (stringField(data, 'generation_id') !== undefined && stringField(data, 'conversation_id') !== undefined)),
     notCompleted: status !== undefined && status !== 'completed',
     firedAt: instantOf(data['timestamp']),
     lastMessage: stringField(data, 'last_assistant_message') ?? stringField(data, 'prompt_response'),

@@ -169,6 +169,37 @@ describe('gate under Cursor, held to its documented hook contract', () => {
   });
 });
 
+// Cursor also runs Claude Code's .claude hooks (its "third-party hooks", with its own payload). With
+// both installs each stop would be gated twice; the .claude copy leaves a Cursor stop to Cursor's entry.
+describe('a project with both a Claude Code and a Cursor install', () => {
+  /** Runs .claude/settings.json's command for `event` as Cursor runs a third-party hook: a Cursor payload under the Claude name. */
+  function fireClaudeEntry(project: GateProject, event: 'Stop' | 'UserPromptSubmit', fields: Record<string, unknown>): { code: number | null; stdout: string; stderr: string } {
+    const settings = JSON.parse(readFileSync(join(project.repo, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+    const command = settings.hooks[event]?.[0]?.hooks[0]?.command;
+    if (command === undefined) throw new Error(`no ${event} hook in .claude/settings.json`);
+    const payload = { conversation_id: CONVERSATION, session_id: CONVERSATION, generation_id: 'gen-1', hook_event_name: event, cursor_version: '1.7.2', workspace_roots: [project.repo], ...fields };
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: project.home, LANG: 'C.UTF-8', ...project.env, CURSOR_PROJECT_DIR: project.repo, CLAUDE_PROJECT_DIR: project.repo };
+    const result = spawnSync('sh', ['-c', command], { cwd: project.repo, env, input: JSON.stringify(payload), encoding: 'utf8', timeout: 120_000 });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it("gates a stop once: the .claude entry leaves Cursor's stop to the .cursor entry, whose block is 1 of 3", () => {
+    const { project, hooksFile } = installed();
+    const claude = project.gate('init', '--no-check', '--yes');
+    expect(claude.code, claude.stderr).toBe(0);
+    project.commit('install gate for Claude Code too');
+    expect(fireClaudeEntry(project, 'UserPromptSubmit', prompt('Refactor sum.'))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    fire(project, hooksFile, 'beforeSubmitPrompt', prompt('Refactor sum.'));
+    project.write('src/sum.ts', SUM_BROKEN);
+    // Cursor runs both entries for the stop; the .claude copy says nothing and runs no gate.
+    expect(fireClaudeEntry(project, 'Stop', stop(0))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const report = String(fire(project, hooksFile, 'stop', stop(0)).json['followup_message'] ?? '');
+    expect(REPORT_HEADER.exec(report)?.[1]).toBe('1');
+    // One gate run for the stop: the .claude copy is in no log, the .cursor one is the block.
+    expect(recordedStops(project.repo).map((record) => record.outcome)).toEqual(['block']);
+  });
+});
+
 // Issue 12: reports a harness could drop or change. Cursor's docs say a non-empty followup_message is
 // submitted as the next user message; they name no other condition. So the whole report must be in
 // that one field, once, unaltered, with nothing else on stdout. docs/harness-cursor.md, "What can drop a block".
