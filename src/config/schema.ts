@@ -16,7 +16,7 @@ const glob = z
 const globList = z.array(glob);
 
 /** The workspace kinds gate reads a package dependency graph from (src/workspace/). */
-export const WORKSPACE_KINDS = ['npm', 'pnpm', 'yarn', 'go', 'cargo'] as const;
+export const WORKSPACE_KINDS = ['npm', 'pnpm', 'yarn', 'go', 'cargo', 'uv'] as const;
 const workspaceKind = z.enum([...WORKSPACE_KINDS, 'auto']);
 
 export const gateSchema = z

@@ -3,8 +3,8 @@ import type { PlannedGate } from './plan-workspace.js';
 import { listDirs } from './plan-workspace.js';
 import type { WorkspaceSetup } from './workspace-setup.js';
 
-const KIND_NAMES = { npm: 'npm workspace', pnpm: 'pnpm workspace', yarn: 'yarn workspace', go: 'Go workspace (go.work)', cargo: 'cargo workspace' } as const;
-const MEMBER_NAMES = { npm: 'package', pnpm: 'package', yarn: 'package', go: 'module', cargo: 'crate' } as const;
+const KIND_NAMES = { npm: 'npm workspace', pnpm: 'pnpm workspace', yarn: 'yarn workspace', go: 'Go workspace (go.work)', cargo: 'cargo workspace', uv: 'uv workspace' } as const;
+const MEMBER_NAMES = { npm: 'package', pnpm: 'package', yarn: 'package', go: 'module', cargo: 'crate', uv: 'member' } as const;
 
 /** The plan's lines for a workspace root: which config goes where, with each gate's reason. */
 export function describeWorkspace(setup: WorkspaceSetup, configFile: string, rootConfigKept: boolean): string[] {

@@ -10,4 +10,5 @@ export const AFFECTS_ALL: Record<WorkspaceKind, string[]> = {
   yarn: ['package.json', 'yarn.lock', '.yarnrc.yml', '.pnp.cjs', 'tsconfig*.json'],
   go: ['go.work', 'go.work.sum'],
   cargo: ['Cargo.toml', 'Cargo.lock', 'rust-toolchain', 'rust-toolchain.toml', '.cargo/config', '.cargo/config.toml'],
+  uv: ['pyproject.toml', 'uv.lock', 'uv.toml', '.python-version'],
 };

@@ -4,6 +4,7 @@ import { parsePnpmWorkspacePackages } from './parse-pnpm-workspace.js';
 import { hasWorkspaceTable } from './read-cargo-workspace.js';
 import { isRecord } from './read-npm-manifests.js';
 import { workspaceGlobs } from './read-npm-workspace.js';
+import { hasUvWorkspace } from './read-uv-workspace.js';
 import { readJsonFile, readTextFile } from './read-text-file.js';
 import type { WorkspaceKind } from './workspace-graph.js';
 
@@ -11,7 +12,7 @@ import type { WorkspaceKind } from './workspace-graph.js';
  * The workspace kind of `root`, from its files alone, first match wins: pnpm-workspace.yaml with
  * a packages list (pnpm ignores package.json's workspaces), package.json workspaces (yarn when a
  * yarn.lock, .yarnrc.yml or `packageManager: yarn@…` says so, else npm), go.work, Cargo.toml
- * with [workspace]. A file it can't read counts as naming its kind, so that reading it says what is wrong.
+ * with [workspace], pyproject.toml with [tool.uv.workspace] (an unreadable one: a single project). A file it can't read counts as naming its kind, so that reading it says what is wrong.
  */
 export function detectWorkspaceKind(root: string): WorkspaceKind | undefined {
   if (isPnpmWorkspace(root)) return 'pnpm';
@@ -20,6 +21,8 @@ export function detectWorkspaceKind(root: string): WorkspaceKind | undefined {
   if (existsSync(join(root, 'go.work'))) return 'go';
   const cargo = tryRead(() => readTextFile(root, 'Cargo.toml'));
   if (cargo === 'unreadable' || (cargo !== undefined && hasWorkspaceTable(cargo))) return 'cargo';
+  const pyproject = tryRead(() => readTextFile(root, 'pyproject.toml'));
+  if (pyproject !== undefined && pyproject !== 'unreadable' && hasUvWorkspace(pyproject)) return 'uv';
   return undefined;
 }
 

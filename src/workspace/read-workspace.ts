@@ -3,6 +3,7 @@ import { readCargoWorkspace } from './read-cargo-workspace.js';
 import { readGoWorkspace } from './read-go-workspace.js';
 import { readNpmWorkspace } from './read-npm-workspace.js';
 import { readPnpmWorkspace } from './read-pnpm-workspace.js';
+import { readUvWorkspace } from './read-uv-workspace.js';
 import { WorkspaceError } from './workspace-error.js';
 import type { WorkspaceGraph, WorkspaceKind } from './workspace-graph.js';
 
@@ -23,10 +24,12 @@ export async function readWorkspace(root: string, kind: WorkspaceKind | 'auto', 
       return readGoWorkspace(root);
     case 'cargo':
       return readCargoWorkspace(root, options.env);
+    case 'uv':
+      return readUvWorkspace(root);
     case undefined:
       throw new WorkspaceError(
         root,
-        'holds no workspace gate knows: no pnpm-workspace.yaml with packages, package.json with workspaces, go.work, or Cargo.toml with [workspace]; set "workspaces" to the kind this repo uses, or remove it',
+        'holds no workspace gate knows: no pnpm-workspace.yaml with packages, package.json with workspaces, go.work, Cargo.toml with [workspace], or pyproject.toml with [tool.uv.workspace]; set "workspaces" to the kind this repo uses, or remove it',
       );
   }
 }

@@ -1,11 +1,11 @@
 import { reachDependents } from '../fast/reach-dependents.js';
 
-export type WorkspaceKind = 'npm' | 'pnpm' | 'yarn' | 'go' | 'cargo';
+export type WorkspaceKind = 'npm' | 'pnpm' | 'yarn' | 'go' | 'cargo' | 'uv';
 
 export interface WorkspacePackage {
   /** Relative to the workspace root, posix separators, never '' (a root package is not a member). */
   dir: string;
-  /** The npm package name, Go module path or crate name; the dir when a package.json has no name. */
+  /** The npm package name, Go module path, crate name or Python project name (normalised); the dir when there is no name. */
   name: string;
   /** Dirs of the workspace packages it depends on directly, any dependency kind (dev, peer, optional too). */
   dependsOn: string[];
