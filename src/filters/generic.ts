@@ -1,10 +1,12 @@
 import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
 import { readFormatterOutput } from './formatter-output.js';
+import { NATIVE_FRAME, isPythonToolPath } from './native/python-frames.js';
 import { sliceWhole } from '../whole-text.js';
 
 const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
 const MAX_LINE = 400;
+const FRAME_BODY = /^\s{4,}\S/;
 // Timing changes from run to run; the agent's report must be the same bytes for the same failures.
 const TIMING_LINE = /^\s*(?:Start at|Duration|Time:|Finished in|Ran all test suites|real|user|sys)\b.*\d/;
 const TRAILING_TIME = /[ \t]*(?:\bin )?[([]?\d+(?:\.\d+)?\s?(?:ms|s|sec)[)\]]?(?=[ \t=]*$)/;
@@ -19,8 +21,13 @@ export function genericFilter(raw: string): Filtered {
   let dropped = 0;
   let repeats = 0;
   const cleaned = cleanText(raw);
+  let inLibraryFrame = false;
   for (const rawLine of cleaned) {
-    if (LIBRARY_FRAME.test(rawLine) || TIMING_LINE.test(rawLine)) {
+    // A Python frame in an installed package or the standard library goes with its code and carets.
+    const pythonFrame = NATIVE_FRAME.exec(rawLine);
+    if (pythonFrame !== null) inLibraryFrame = isPythonToolPath(pythonFrame[1] ?? '');
+    else if (inLibraryFrame && !FRAME_BODY.test(rawLine)) inLibraryFrame = false;
+    if (inLibraryFrame || LIBRARY_FRAME.test(rawLine) || TIMING_LINE.test(rawLine)) {
       dropped++;
       continue;
     }

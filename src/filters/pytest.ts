@@ -3,13 +3,16 @@ import type { Filtered } from './filter.js';
 import { collectFiltered, type Collector } from './native/collect-filtered.js';
 import { pytestValues } from './native/native-values.js';
 import { readPytestBlock } from './native/pytest-block.js';
+import { isPythonLibraryPath, parsePythonLocation } from './native/python-frames.js';
+import { CHAIN, readPythonTraceback, TRACEBACK_START } from './native/python-traceback.js';
 
 const SECTION = /^={3,} (.+?) ={3,}$/;
 const BLOCK = /^_{3,} (.+?) _{3,}$/;
 const SHORT_SUMMARY = /^(FAILED|ERROR) (.+?)(?: - (.*))?$/;
 const TOTALS = /^(?:=+ )?((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|warnings?|errors?|rerun)(?:, |(?= in )|(?= =)|$))+|no tests ran)(?: in [\d.]+s(?: \([\d:.]+\))?)?(?: =+)?$/;
 const INTERRUPTED = /^!+ (.+?) !+$/;
-const KEEP_OUTSIDE = /^(?:ERROR|INTERNALERROR|ImportError|usage:|pytest: error|Traceback|E\s)/;
+const KEEP_OUTSIDE = /^(?:ERROR|INTERNALERROR|ImportError|usage:|pytest: error|E\s)/;
+const CONFTEST_ERROR = /^ImportError while loading conftest /;
 
 interface SummaryEntry {
   kind: string;
@@ -52,13 +55,50 @@ export function pytestFilter(raw: string): Filtered {
       index = end - 1;
       continue;
     }
-    if (section === '' && KEEP_OUTSIDE.test(line)) out.item([line]);
+    if (section !== '') continue;
+    // pytest itself died (a plugin or the package failed to import before collecting): its traceback is the report.
+    if (TRACEBACK_START.test(line)) {
+      const traceback = readPythonTraceback(lines, index);
+      out.item(traceback.lines);
+      index = traceback.end - 1;
+      continue;
+    }
+    if (CHAIN.test(line)) {
+      out.item([line]);
+      continue;
+    }
+    if (CONFTEST_ERROR.test(line)) {
+      const end = findConftestEnd(lines, index + 1);
+      out.item(readConftestError(line, lines.slice(index + 1, end)));
+      index = end - 1;
+      continue;
+    }
+    if (KEEP_OUTSIDE.test(line)) out.item([line]);
   }
   for (const entry of entries.filter((candidate) => !candidate.used)) {
     out.item([`${entry.kind} ${entry.id}${entry.message === '' ? '' : ` - ${entry.message}`}`]);
     out.fail({ id: entry.id, file: entry.id.split('::')[0] ?? entry.id, message: entry.message || entry.kind });
   }
   return out.done(summary);
+}
+
+function findConftestEnd(lines: string[], from: number): number {
+  let end = from;
+  while (end < lines.length && (lines[end] ?? '').trim() !== '' && !SECTION.test(lines[end] ?? '')) end++;
+  return end;
+}
+
+// `ImportError while loading conftest '…'.`, then short-style frames (`conftest.py:1: in <module>`
+// and its code) and the `E` lines: the user's frames and the error stay.
+function readConftestError(header: string, body: string[]): string[] {
+  const kept = [header];
+  let library = false;
+  for (const line of body) {
+    const location = parsePythonLocation(line);
+    if (location !== undefined) library = isPythonLibraryPath(location.path);
+    if (line.startsWith('E') || (!library && !/^\s*[\^~]+\s*$/.test(line))) kept.push(line);
+  }
+  return kept;
 }
 
 function readShortSummary(lines: string[]): SummaryEntry[] {

@@ -14,6 +14,8 @@ const TIMING = /^\s*(?:Start at|Duration) {2}\S/;
 const CODE_LINE = /^\s*(\d+)\|/;
 const CARET_LINE = /^\s*\|[\s^]*$/;
 const BOX_DRAWING_ONLY = /^[\s│┬┴╰╭╮╯─├┤┼]*$/;
+// Printed before "⎯⎯ Startup Error ⎯⎯": which config failed to load, where the error alone doesn't say.
+const CONFIG_FAILED = /^failed to load config from /;
 const BOILERPLATE = /^(?:Vitest caught \d+ unhandled|This might cause false positive|- The error was thrown, while|- If the error occurred after)/;
 
 interface Block {
@@ -27,6 +29,7 @@ export function vitestFilter(raw: string): Filtered {
   const summary: string[] = [];
   let inFailures = false;
   let current: Block | undefined;
+  let configFailed: string | undefined;
   const close = () => {
     if (current) blocks.push(current);
     current = undefined;
@@ -41,7 +44,8 @@ export function vitestFilter(raw: string): Filtered {
     if (section?.[1]) {
       close();
       inFailures = true;
-      if (!/^(?:Failed Tests|Failed Suites|Unhandled Errors)\b/.test(section[1])) current = { header: section[1], body: [] };
+      if (!/^(?:Failed Tests|Failed Suites|Unhandled Errors)\b/.test(section[1])) current = { header: section[1], body: configFailed === undefined ? [] : [configFailed] };
+      configFailed = undefined;
       continue;
     }
     if (SEPARATOR.test(line) || TIMING.test(line)) {
@@ -56,6 +60,7 @@ export function vitestFilter(raw: string): Filtered {
       current = { header: `FAIL ${fail[1].replace(/\s+>\s+/g, ' > ')}`, body: [] };
       continue;
     }
+    if (!inFailures && CONFIG_FAILED.test(line)) configFailed = line.trim();
     if (current && !BOILERPLATE.test(line)) current.body.push(line);
   }
   close();
@@ -86,7 +91,7 @@ function tidyBlock(block: Block): string[] {
 
 function toFailure(block: Block): Failure {
   const name = block.header.replace(/^FAIL /, '').replace(/ \[ .+ \]$/, '');
-  const message = block.body.find((line) => line.trim() !== '')?.trim() ?? '';
+  const message = block.body.find((line) => line.trim() !== '' && !CONFIG_FAILED.test(line))?.trim() ?? '';
   const origin = /originated in "([^"]+)"/.exec(block.body.join('\n'))?.[1];
   const file = block.header.startsWith('FAIL ') ? name.split(' > ')[0] : origin;
   const frames = block.body.filter((line) => isStackFrame(line));

@@ -3,6 +3,14 @@ export function isPythonLibraryPath(path: string): boolean {
   return /(?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/]|[\\/]Lib[\\/]|^<frozen |^<string>$/.test(path);
 }
 
+// A console script (`/usr/bin/pytest`, `.venv/bin/mypy`): the tool's entry point, not the user's code.
+const ENTRY_SCRIPT = /[\\/](?:s?bin|Scripts)[\\/][^\\/]+$/;
+
+/** A traceback frame that is not the user's code: a library's, the standard library's or a console script's. */
+export function isPythonToolPath(path: string): boolean {
+  return isPythonLibraryPath(path) || ENTRY_SCRIPT.test(path);
+}
+
 // Location lines of pytest's long and short traceback styles: "tests/a.py:13: AssertionError",
 // "tests/a.py:13: " (a frame in the middle), "app.py:5: in load_user" (short style).
 const LOCATION = /^(\S(?:.*?\S)?):(\d+): ?(?:(in) (\S+)|([A-Za-z_][\w.]*))?$/;
