@@ -50,6 +50,7 @@ describe.skipIf(!pythonReady)('python: uv.lock', () => {
       'vendor/dep.py': 'def helper() -> int:\n    return 1\n',
       'shop/__init__.py': 'from dep import helper\n\n\ndef total() -> int:\n    return helper() + 1\n',
       'tests/test_shop.py': 'from shop import total\n\n\ndef test_total() -> None:\n    assert total() == 2\n',
+      'tests/conftest.py': 'from shop import total\n\n\ndef pytest_configure() -> None:\n    assert total() == 2\n',
       'gate.config.json': json({ gates: [{ name: 'test', preset: 'pytest' }, { name: 'typecheck', preset: 'mypy' }, { name: 'lint', preset: 'ruff' }] }),
     });
 
@@ -62,12 +63,15 @@ describe.skipIf(!pythonReady)('python: uv.lock', () => {
     expect(ran(repo)).toEqual([['test', 'passed'], ['typecheck', 'passed'], ['lint', 'passed']]);
   });
 
-  it('a lock upgrade whose new version drops a name refuses the stop: pytest dies at import, mypy sees it', () => {
+  it('a lock upgrade whose new version drops a name refuses the stop: pytest dies loading conftest.py, mypy sees it', () => {
     repo = start(project());
     repo.write('vendor/dep.py', 'def assist() -> int:\n    return 1\n');
     repo.write('uv.lock', lock('2.0.0'));
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
+    // The runner's own crash is the report (issue 30 point 2): the error, and the user's frames that led to it.
+    expect(blocked.stderr).toContain(`ImportError while loading conftest '${repo.dir}/tests/conftest.py'.`);
+    expect(blocked.stderr).toContain('shop/__init__.py:1: in <module>\n    from dep import helper\n');
     expect(blocked.stderr).toContain("E   ImportError: cannot import name 'helper' from 'dep'");
     expect(blocked.stderr).toContain('shop/__init__.py:1: error: Module "dep" has no attribute "helper"');
   });
