@@ -162,6 +162,11 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
   if (stops.some((stop) => stop.file === teamFile)) findings.push(...checkShared(projectDir, findRepo(projectDir)?.root, [teamFile]));
   if (stops.length === 0) findings.push({ level: 'problem', message: `not installed for ${harness}: run "${gateHint(`init --harness ${harness}`)}"` });
   for (const command of new Set(stops.map((stop) => stop.command))) findings.push(...checkCommand(harness, command, projectDir, env));
+  if (harness === 'codex') {
+    const { checkCodexTrust } = await import('../doctor/check-codex-trust.js');
+    const installs = [...new Set(stops.map((stop) => stop.file))].map((file) => ({ file, path: resolve(projectDir, file), personal: file !== teamFile }));
+    findings.push(...(await checkCodexTrust(installs, projectDir, env)));
+  }
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
   const checked = await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops);
   return [...findings, ...checked.findings, ...(checked.root ? await checkLastRun(projectDir) : [])];

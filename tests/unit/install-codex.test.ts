@@ -150,3 +150,12 @@ describe('an invalid hooks file', () => {
     expect(() => installer.remove(text, FILE)).toThrow(SettingsError);
   });
 });
+
+describe('the Codex installer with subagents gated', () => {
+  it('adds a SubagentStop entry like the Stop one when the config says subagents: true (Codex 0.171.0 fires SubagentStop with the Stop contract)', () => {
+    const { text } = installer.merge(undefined, { ...HOOKS, subagents: true }, FILE);
+    expect(JSON.parse(text)).toEqual({ hooks: { ...gateEvents, SubagentStop: [{ hooks: [stopEntry] }] } });
+    expect(installer.find(text, FILE).map((hook) => hook.event)).toEqual(['Stop', 'UserPromptSubmit', 'SubagentStop']);
+    expect(JSON.parse(installer.merge(undefined, HOOKS, FILE).text)).toEqual({ hooks: gateEvents });
+  });
+});

@@ -17,6 +17,8 @@ export const installer: Installer = {
       [
         { event: 'Stop', command: hooks.command, timeout: hooks.stopTimeoutSeconds },
         { event: 'UserPromptSubmit', command: hooks.command, timeout: hooks.turnStartTimeoutSeconds },
+        // Codex fires SubagentStop with Stop's contract (exit 2 + stderr continues the subagent; 0.171.0).
+        ...(hooks.subagents ? [{ event: 'SubagentStop', command: hooks.command, timeout: hooks.stopTimeoutSeconds }] : []),
       ],
       fileName,
     ),

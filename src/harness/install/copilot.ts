@@ -35,6 +35,7 @@ export const installer: Installer = {
       [
         { event: 'agentStop', command: `${hooks.command} --event agentStop`, timeout: hooks.stopTimeoutSeconds },
         { event: 'userPromptSubmitted', command: `${hooks.command} --event userPromptSubmitted`, timeout: hooks.turnStartTimeoutSeconds },
+        ...(hooks.subagents ? [{ event: 'subagentStop', command: `${hooks.command} --event subagentStop`, timeout: hooks.stopTimeoutSeconds }] : []),
       ],
       fileName,
       shapeOf(fileName),

@@ -21,6 +21,7 @@ export const installer: Installer = {
       [
         { event: 'Stop', command: hooks.command, timeout: qwenTimeout(hooks.stopTimeoutSeconds) },
         { event: 'UserPromptSubmit', command: hooks.command, timeout: qwenTimeout(hooks.turnStartTimeoutSeconds) },
+        ...(hooks.subagents ? [{ event: 'SubagentStop', command: hooks.command, timeout: qwenTimeout(hooks.stopTimeoutSeconds) }] : []),
       ],
       fileName,
       SHAPE,
