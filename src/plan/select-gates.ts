@@ -74,8 +74,13 @@ export function selectGates(
     const configFile = (scope?.paths ?? []).map((path) => toPosix(relative(gate.configDir, `${repoRoot}/${path}`))).find((local) => local === TEAM_FILE || local === LOCAL_FILE);
     if (configFile !== undefined) return { gate, run: true, reason: `its ${configFile} changed (the full run)`, files, partial: true };
     // A lockfile or manifest changes what every test and check runs on: no fast tier can narrow it.
-    const dependency = dependencyHit(gate, hits);
-    if (dependency) return { gate, run: true, reason: `${dependency.local} changed, a lockfile or manifest (the full run)`, files, partial: true };
+    const isDependency = gate.fullRunOn?.length && hits.length > 0 ? picomatch(gate.fullRunOn, { dot: true }) : undefined;
+    const dependency = isDependency ? hits.find(({ local }) => isDependency(local)) : undefined;
+    if (dependency && isDependency) {
+      // The lockfile is a reason to run, not a file to check: a user's `ruff check {files}` would read uv.lock as Python.
+      const sources = files.filter((_, index) => !isDependency(hits[index]?.local ?? ''));
+      return { gate, run: true, reason: `${dependency.local} changed, a lockfile or manifest (the full run)`, files: sources, partial: true };
+    }
     if (scope?.upstream && narrowsUpstream(gate) && hits.length === 0) {
       const upstreamFiles = scope.upstream.paths.map((path) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
       return { gate, run: true, reason: scope.upstream.why, files, partial: true, upstream: scope.upstream.paths, upstreamFiles };
@@ -86,12 +91,6 @@ export function selectGates(
     const more = hits.length > 1 ? ` and ${hits.length - 1} more` : '';
     return { gate, run: true, reason: `${first}${more} changed`, files, partial: false };
   });
-}
-
-function dependencyHit(gate: ResolvedGate, hits: Array<{ local: string }>): { local: string } | undefined {
-  if (hits.length === 0 || !gate.fullRunOn?.length) return undefined;
-  const matches = picomatch(gate.fullRunOn, { dot: true });
-  return hits.find(({ local }) => matches(local));
 }
 
 function toPosix(path: string): string {

@@ -50,6 +50,12 @@ describe('lockfiles and manifests', () => {
     expect(select(presetGate('vitest'), ['uv.lock'])?.run).toBe(false);
   });
 
+  it('a lockfile triggers a gate whose own command takes {files}, but is never one of its files', () => {
+    const lint = presetGate('ruff', { run: 'ruff check {files}' });
+    expect(select(lint, ['uv.lock', 'app/models.py'])).toMatchObject({ run: true, partial: true, files: ['app/models.py'] });
+    expect(select(lint, ['uv.lock'])).toMatchObject({ run: true, files: [] });
+  });
+
   it('a gate\'s own "on" is kept as written; a lockfile it lists still means the full run', () => {
     expect(select(presetGate('mypy', { on: ['src/**/*.py'] }), ['uv.lock'])?.run).toBe(false);
     expect(select(presetGate('mypy', { on: ['src/**/*.py', 'uv.lock'] }), ['uv.lock'])).toMatchObject({ run: true, partial: true });
