@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { splitCommand } from '../plan/split-command.js';
 import { locateProgram, type ProgramUsed } from '../runner/locate-program.js';
+import { checkRunnerSetup } from './check-runner-setup.js';
 import type { Finding } from './judge-delivery.js';
 
 /**
@@ -20,7 +21,8 @@ export async function checkProgram(name: string, gate: Pick<ResolvedGate, 'run' 
   }
   const found: Finding = { level: 'ok', message: `gate "${name}": ${used.name} found (${used.path}), ${used.from}` };
   const outside = outsideProjectEnv(used, projectDir);
-  return outside ? [found, { level: 'warning', message: `gate "${name}": ${outside}` }] : [found];
+  const runner = checkRunnerSetup(name, used.path, argv, gate.cwd, { ...env, ...gate.env });
+  return [found, ...(outside ? [{ level: 'warning' as const, message: `gate "${name}": ${outside}` }] : []), ...runner];
 }
 
 /** Why a Python gate's program found on PATH may not test the work tree, with the fix; undefined when it is the project's. */

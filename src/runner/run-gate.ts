@@ -7,7 +7,9 @@ import { activateProjectEnv } from './activate-project-env.js';
 import { envCacheFile } from './ask-env-manager.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { buildCommand } from './build-command.js';
+import { filterOutput } from '../filters/filter-output.js';
 import { findProgram } from './find-program.js';
+import { findSetupFault } from './setup-fault.js';
 import type { GateResult } from './gate-result.js';
 import { openLog } from './open-log.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
@@ -130,6 +132,10 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   if (exitCode === undefined && signal === undefined) {
     return { ...done, status: 'not-started', detail: result.message };
   }
+  // A task runner that could not start the work (the package manager missing, a script not there)
+  // is a setup problem: never a failure the agent is told to fix.
+  const fault = exitCode !== 0 ? findSetupFault(output) : undefined;
+  if (fault && filterOutput(gate.filter, output).failures.length === 0) return { ...done, status: 'not-started', detail: `${fault.what}; ${fault.fix}` };
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 
