@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import { leaveToPackages } from '../plan/leave-to-packages.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Rerun } from '../transient/rerun-transient.js';
@@ -46,7 +47,7 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
 
   const skip = new Set((options.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const only = options.names.length > 0 ? new Set(options.names) : undefined;
-  const selections = selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only);
+  const selections = leaveToPackages(selectGates(tree.gates, change, project.repo?.root ?? project.config.dir, tree.scopes, skip, only));
   // The tree the gates start on: what they show is remembered for it.
   const snapshot = project.repo ? (since?.snapshot ?? (await changeSinceBaseline(project)).snapshot) : undefined;
   const run = (chosen: GateSelection[], concurrency: number) =>

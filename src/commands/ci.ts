@@ -12,6 +12,7 @@ import { isTamperKind, type TamperFinding } from '../tamper/tamper-finding.js';
 import { SetupError, UsageError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';
 import { selectGates } from '../plan/select-gates.js';
+import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { describeResult, type GateRow } from '../report/gate-table.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
@@ -39,7 +40,7 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
 
   const tree = await openTree(project, { paths: [], all: true });
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = selectGates(tree.gates, { paths: [], all: true }, repo.root, tree.scopes, skip, undefined);
+  const selections = leaveToPackages(selectGates(tree.gates, { paths: [], all: true }, repo.root, tree.scopes, skip, undefined));
   // The tree the gates start on: a later stop that starts from it knows each gate's failures there
   // (none, when ci was green) without running a copy of it.
   const { snapshot } = await changeSinceBaseline(project);

@@ -12,6 +12,7 @@ import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
+import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
 import type { GateResult } from '../runner/gate-result.js';
@@ -261,7 +262,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root);
+  const selections = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
   const keys = new Map(

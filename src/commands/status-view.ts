@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
+import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { buildCommand } from '../runner/build-command.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
 import { gateFileName } from '../runner/gate-file-name.js';
@@ -24,7 +25,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;
-  const selections = since.alreadyPassed ? [] : skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root);
+  const selections = since.alreadyPassed ? [] : leaveToPackages(skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root));
   const known = readVerdicts(verdictsPath(project.stateDir));
   const isCached = (selection: (typeof selections)[number]) =>
     since.snapshot !== undefined &&
@@ -63,7 +64,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
 /** The command the next stop would run for a gate, which tier it is, and the program it starts (from where). */
 async function describeCommand(selection: GateSelection, projectDir: string, stateDir: string, env: NodeJS.ProcessEnv): Promise<{ command: string; fast: boolean; tier?: string; program?: Pick<ProgramUsed, 'name' | 'path' | 'from'> }> {
   const { files, full } = filesToRun(selection);
-  const command = await buildCommand(selection.gate, files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full });
+  const command = await buildCommand(selection.gate, files, { projectDir, cacheDir: join(stateDir, 'cache', gateFileName(selection.gate.name)), full, ...(selection.leaveOut ? { leaveOut: selection.leaveOut } : {}) });
   if (command.nothingToRun) return { command: '(nothing to run)', fast: command.fast, ...(command.why ? { tier: command.why } : {}) };
   const program = await locateProgram(selection.gate, command, { ...env, ...selection.gate.env }, projectDir, envCacheFile(join(stateDir, 'cache')));
   return { command: command.display, fast: command.fast, ...(command.why ? { tier: command.why } : {}), ...(program ? { program: { name: program.name, path: program.path, from: program.from } } : {}) };

@@ -19,6 +19,8 @@ export interface GateSelection {
    * packages (vitest, tsc): it runs on them (the tests and files that reach them), not in full.
    */
   upstreamFiles?: string[];
+  /** Folders under its cwd that another gate of its preset in this stop owns: its full run leaves them out (src/plan/leave-to-packages.ts). */
+  leaveOut?: string[];
 }
 
 /** The gates whose fast tier reads the import graph, which leads into the packages this one depends on. */

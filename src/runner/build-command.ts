@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { leaveOutArgs } from '../plan/leave-to-packages.js';
 import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   cacheDir: string;
   /** The full command: `gate check --all`, a baseline run, or a change that could not be narrowed down. */
   full?: boolean;
+  /** Folders another gate of this preset owns in this stop: the full run leaves them out. */
+  leaveOut?: readonly string[];
 }
 
 const FILES = '{files}';
@@ -61,10 +64,12 @@ async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOpti
   const targets = tooLong && plan === undefined && named.length > 0 ? ['.'] : named;
   const usesFiles = typeof run === 'string' ? run.includes(FILES) : run.some((word) => word.includes(FILES));
   const shell = gate.shell && plan === undefined;
-  const argv = expand(run, targets, shell, options.cacheDir);
+  // The preset's own full command: folders a package's gate of the same tool checks are left to it.
+  const leaving = !fast && !shell && gate.tier !== undefined && options.leaveOut ? leaveOutArgs(gate.preset, options.leaveOut) : [];
+  const argv = [...expand(run, targets, shell, options.cacheDir), ...leaving];
   // What is shown names a few files: a command line of thousands would swamp every report and notice.
   const few = targets.length > SHOWN_FILES ? [...targets.slice(0, SHOWN_FILES), `@@${targets.length - SHOWN_FILES}-more@@`] : targets;
-  const shownArgv = few === targets ? argv : expand(run, few, shell, options.cacheDir);
+  const shownArgv = few === targets ? argv : [...expand(run, few, shell, options.cacheDir), ...leaving];
   const shown = (shell ? (shownArgv[0] ?? '') : withRunner(shownArgv, gate)).replace(MORE, '… and $1 more');
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;

@@ -32,10 +32,12 @@ export interface RunGateOptions {
   full?: boolean;
   /** When the whole stop must be decided (epoch ms, see src/plan/stop-budget.ts): the gate's timeout is cut to what is left. */
   deadline?: number;
+  /** Folders another gate of this preset owns in this stop (src/plan/leave-to-packages.ts). */
+  leaveOut?: readonly string[];
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, leaveOut }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.floor((deadline - started) / 1000);
   const gate = left < asConfigured.timeoutSeconds ? { ...asConfigured, timeoutSeconds: Math.max(left, 0) } : asConfigured;
@@ -46,7 +48,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   if (cwdProblem) return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: cwdProblem };
   let command;
   try {
-    command = await buildCommand(gate, files, { projectDir, cacheDir, full });
+    command = await buildCommand(gate, files, { projectDir, cacheDir, full, ...(leaveOut ? { leaveOut } : {}) });
   } catch (error) {
     return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: error instanceof Error ? error.message : String(error) };
   }

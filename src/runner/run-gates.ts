@@ -38,6 +38,7 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
           cacheDir: join(options.cacheDir, gateFileName(selection.gate.name)),
           env: options.env,
           deadline: options.deadline,
+          ...(selection.leaveOut ? { leaveOut: selection.leaveOut } : {}),
         });
       let result = await run();
       const first = result;
