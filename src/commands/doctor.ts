@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { checkCommand } from '../doctor/check-command.js';
 import { checkConfigs } from '../doctor/check-configs.js';
+import { checkHostCap } from '../doctor/check-host-cap.js';
 import { checkLastRun } from '../doctor/check-last-run.js';
 import { checkPackageHooks } from '../doctor/check-package-hooks.js';
 import { checkShared } from '../doctor/check-shared.js';
@@ -169,7 +170,8 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
   }
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
   const checked = await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops);
-  return [...findings, ...checked.findings, ...(checked.root ? await checkLastRun(projectDir) : [])];
+  const capped = checked.root && stops.length > 0 ? checkHostCap(harness, checked.root.maxBlocks, projectDir, env) : [];
+  return [...findings, ...checked.findings, ...capped, ...(checked.root ? await checkLastRun(projectDir) : [])];
 }
 
 function commandText(hook: FoundGateHook): string {

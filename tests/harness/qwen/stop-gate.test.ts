@@ -2,7 +2,7 @@
 // the real Qwen Code CLI (headless `qwen -p`). The mock model plays the agent.
 import { describe, expect, it } from 'vitest';
 import { SUM_BROKEN } from '../../claude/gate-project.mjs';
-import { editStep, say, useChatScenarios } from '../chat-completions-scenario.js';
+import { editStep, say, stillBroken, useChatScenarios } from '../chat-completions-scenario.js';
 import { stopGateScenarios } from '../stop-gate-scenarios.js';
 import { QWEN_VERSION, qwen } from './qwen-cli.js';
 
@@ -42,5 +42,23 @@ describe(`gate as the Stop hook of Qwen Code ${QWEN_VERSION} (personal install a
     expect(scenario.project.exists('.qwen/settings.json')).toBe(false);
     const run = await scenario.run('Refactor sum.', [editStep(qwen, 'src/sum.ts', SUM_BROKEN), say('Refactored.'), say('Leaving it.')]);
     expect(run.blocked).toEqual([2]);
+  });
+});
+
+// Qwen Code's own cap (stopHookBlockingCap, 8 by default): it counts a block before sending it and
+// ends the turn when the count reaches the cap, so only cap − 1 blocks reach the model. gate doctor
+// refuses a maxBlocks past that (src/doctor/check-host-cap.ts).
+describe(`Qwen Code ${QWEN_VERSION}'s own block cap`, () => {
+  it('sends the model cap − 1 reports: with stopHookBlockingCap 2, gate\'s second block ends the turn unsent', async () => {
+    const scenario = await start([['--harness', 'qwen']]);
+    const settings = JSON.parse(scenario.project.read('.qwen/settings.json')) as Record<string, unknown>;
+    scenario.project.write('.qwen/settings.json', JSON.stringify({ ...settings, stopHookBlockingCap: 2 }, null, 2));
+    const steps = [0, 1].flatMap((k) => [editStep(qwen, 'src/sum.ts', stillBroken(SUM_BROKEN, k)), say(`Attempt ${k + 1}.`)]);
+    const run = await scenario.run('Refactor sum.', steps);
+    expect(run.main).toHaveLength(4);
+    expect(run.blocked).toEqual([2]);
+    expect(`${run.stdout}${run.stderr}`).toContain('Stop hook blocked continuation 2 consecutive times; overriding and ending the turn.');
+    const doctor = scenario.project.gate('doctor', '--harness', 'qwen');
+    expect(doctor.stdout).toMatch(/✖ maxBlocks is 3, but Qwen Code ends the turn instead of sending block 2 in a row .*only 1 of gate's blocks reach the agent/);
   });
 });
