@@ -122,12 +122,12 @@ async function measure(form, testCase) {
       stopHookActive: payloads.map((p) => p.stop_hook_active),
       mainRequests: main.length,
       // what the model read after each stop: the last user message of each later request
-      sent: main.slice(1, 4).map((request) => clip(lastUserText(request), testCase.name.startsWith('spill') ? 1500 : 700)),
+      sent: main.slice(1, 4).map((request) => clip(lastUserText(request), testCase.name.startsWith('spill') ? 300 : 700)),
       sentLengths: main.slice(1).map((request) => lastUserText(request).length),
       // how often the first report is in the whole conversation the model read last
       firstReportCopies: count(everything, `${MARK} 1:`),
       spillEndReached: testCase.name.startsWith('spill') ? everything.includes('LONG-END') : undefined,
-      spillShape: testCase.name.startsWith('spill') ? main.slice(1).map((request) => shapeOf(lastUserText(request))) : undefined,
+      spillShape: testCase.name.startsWith('spill') ? main.slice(1).map((request) => clip(shapeOf(lastUserText(request)), 1500)) : undefined,
       human: human.map((event) => clip(JSON.stringify({ ...event, uuid: undefined, session_id: undefined }), 400)),
       humanKinds: human.map((event) => event.key ?? event.subtype ?? event.type),
       stderr: clip(run.stderr, 400),
