@@ -168,10 +168,27 @@ async function diagnoseHarness(harness: HarnessName, projectDir: string, env: No
     const installs = [...new Set(stops.map((stop) => stop.file))].map((file) => ({ file, path: resolve(projectDir, file), personal: file !== teamFile }));
     findings.push(...(await checkCodexTrust(installs, projectDir, env)));
   }
+  if (harness === 'cursor' && stops.length > 0) findings.push(...claudeBesideCursor(projectDir, home));
   if (installer.enableStep) findings.push({ level: 'info', message: installer.enableStep });
   const checked = await checkConfigs(projectDir, findRepo(projectDir)?.root, env, stops);
   const capped = checked.root && stops.length > 0 ? checkHostCap(harness, checked.root.maxBlocks, projectDir, env) : [];
   return [...findings, ...checked.findings, ...capped, ...(checked.root ? await checkLastRun(projectDir) : [])];
+}
+
+/** Cursor runs `.claude` hooks too (third-party hooks); gate's copy there steps aside (src/harness/cursor-owns-stop.ts). */
+function claudeBesideCursor(projectDir: string, home: string): Finding[] {
+  const files = [join(projectDir, '.claude', 'settings.json'), join(projectDir, '.claude', 'settings.local.json'), join(home, '.claude', 'settings.json')];
+  const gated = files.filter((path) => {
+    const text = readIfPresent(path);
+    try {
+      return text !== undefined && findGateHooks(text, path).some((hook) => hook.event === 'Stop');
+    } catch {
+      return false;
+    }
+  });
+  if (gated.length === 0) return [];
+  const named = gated.map((path) => (path.startsWith(projectDir) ? relative(projectDir, path) : path)).join(', ');
+  return [{ level: 'info', message: `${named} also has gate's Stop hook, which Cursor runs too when its third-party hooks are on: there gate leaves Cursor's stops to the .cursor hook, so each stop is gated once` }];
 }
 
 function commandText(hook: FoundGateHook): string {

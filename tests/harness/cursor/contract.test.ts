@@ -197,6 +197,7 @@ describe('a project with both a Claude Code and a Cursor install', () => {
     expect(REPORT_HEADER.exec(report)?.[1]).toBe('1');
     // One gate run for the stop: the .claude copy is in no log, the .cursor one is the block.
     expect(recordedStops(project.repo).map((record) => record.outcome)).toEqual(['block']);
+    expect(project.gate('doctor', '--harness', 'cursor').stdout).toMatch(/· \.claude\/settings\.json also has gate's Stop hook, which Cursor runs too .*each stop is gated once/);
   });
 });
 
