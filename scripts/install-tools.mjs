@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the real tools the Python, Go and Rust presets run, for the integration tests and
 // `npm run bench:projects` (tests/helpers/tools.ts puts them on PATH):
-//   - a Python venv in .cache/tools/py with pinned mypy, ruff and pytest (python3 -m venv, its pip),
+//   - a Python venv in .cache/tools/py with pinned mypy, ruff, pytest and black (python3 -m venv, its pip),
 //     and in .cache/tools/wheels the wheels of pytest and setuptools for the tests' own venvs;
 //   - Go: Debian's golang-go through apt-get when `go` is missing and we are root;
 //   - cargo and clippy: only checked (rustup installs them; nothing here does).
@@ -34,8 +34,12 @@ const PYTHON_PINS = [
   'pluggy==1.6.0',
   'pygments==2.21.0',
   'typing-extensions==4.16.0',
+  'black==26.5.1',
+  'click==8.5.0',
+  'platformdirs==4.12.2',
+  'pytokens==0.4.1',
 ];
-const PYTHON_TOOLS = ['mypy', 'ruff', 'pytest'];
+const PYTHON_TOOLS = ['mypy', 'ruff', 'pytest', 'black'];
 // Wheels for the tests' own venvs (an editable install of a test project, pip --no-index from here).
 const WHEEL_PINS = ['pytest==9.1.1', 'iniconfig==2.3.0', 'packaging==26.3', 'pluggy==1.6.0', 'pygments==2.21.0', 'setuptools==84.0.0'];
 const wheels = join(root, '.cache', 'tools', 'wheels');
@@ -83,7 +87,7 @@ function venvIsCurrent() {
 function installVenv() {
   const python = which(windows ? 'python' : 'python3');
   if (!python) return 'python3 not found: install Python 3 with its venv module (Debian: apt-get install python3-venv)';
-  process.stderr.write(`install-tools: creating ${relative(root, venv)} (mypy, ruff, pytest)…\n`);
+  process.stderr.write(`install-tools: creating ${relative(root, venv)} (mypy, ruff, pytest, black)…\n`);
   const started = Date.now();
   rmSync(venv, { recursive: true, force: true });
   mkdirSync(dirname(venv), { recursive: true });
@@ -167,7 +171,36 @@ function rust() {
   else lack('clippy', `\`cargo clippy --version\` failed: run \`rustup component add clippy\``);
 }
 
+// basedpyright ships on npm only (its PyPI package needs a Node wheel the index may lack). Not a
+// devDependency: its package also claims the `pyright` bin, which would shadow the real pyright's.
+// Installed apart, with only `basedpyright` linked into .cache/tools/npm-bin (tests/helpers/tools.ts).
+const BASEDPYRIGHT = '1.40.1';
+
+function basedpyright() {
+  const prefix = join(root, '.cache', 'tools', 'basedpyright');
+  const entry = join(prefix, 'node_modules', 'basedpyright', 'index.js');
+  const link = join(root, '.cache', 'tools', 'npm-bin', windows ? 'basedpyright.cmd' : 'basedpyright');
+  const installed = () => {
+    try {
+      return JSON.parse(readFileSync(join(prefix, 'node_modules', 'basedpyright', 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  };
+  if (installed() !== BASEDPYRIGHT) {
+    mkdirSync(prefix, { recursive: true });
+    const npm = run(windows ? 'npm.cmd' : 'npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `basedpyright@${BASEDPYRIGHT}`], { shell: windows });
+    if (npm.status !== 0 || installed() !== BASEDPYRIGHT) return lack('basedpyright', `npm install basedpyright@${BASEDPYRIGHT} failed: ${(npm.stderr || '').trim().split('\n').at(-1)}`);
+  }
+  if (!existsSync(link)) {
+    mkdirSync(dirname(link), { recursive: true });
+    writeFileSync(link, windows ? `@node "${entry}" %*\r\n` : `#!/bin/sh\nexec node "${entry}" "$@"\n`, { mode: 0o755 });
+  }
+  note('basedpyright', BASEDPYRIGHT, relative(root, link));
+}
+
 python();
+basedpyright();
 go();
 rust();
 process.stdout.write(`${lines.join('\n')}\n`);

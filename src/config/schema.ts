@@ -115,6 +115,7 @@ export const presetSchema = z.strictObject({
         section: z.string().optional(),
         in: z.string().optional(),
         contains: z.string().optional().describe('With a package.json `scripts.NAME` section: words the script runs, in order.'),
+        formatCheck: z.string().optional().describe("The project's own scripts, task files or CI run this formatter's check (src/init/find-format-checks.ts): ruff, black, prettier, cargo-fmt."),
         alone: z.boolean().optional().describe('false: this evidence adds a reason but never selects the preset by itself.'),
         reason: z.string().min(1),
       }),

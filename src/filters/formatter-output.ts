@@ -34,6 +34,13 @@ const READERS: Reader[] = [
     read: (line) => (line === '' ? '' : /^[^\s:]+\.go$/.exec(line)?.[0]),
     fix: (files) => `Run \`gofmt -w ${files.join(' ')}\` to format ${files.length === 1 ? 'it' : 'them'}.`,
   },
+  // black --check (--diff): "would reformat /p/a.py" after the file's diff ("--- /p/a.py\t<time>"), "Oh no! 💥 💔 💥", the totals.
+  {
+    read: (line) =>
+      /^would reformat (.+)$/.exec(line)?.[1] ?? (/^Oh no! |^All done! |^\d+ files? would be (?:reformatted|left unchanged)/.test(line) || DIFF_BODY.test(line) ? '' : undefined),
+    fix: (files) => `Run \`black ${files.join(' ')}\` to format ${files.length === 1 ? 'it' : 'them'}.`,
+    proof: /^Oh no! /,
+  },
   // rustfmt --check, cargo fmt --check: "Diff in /p/src/lib.rs:1:" (older: "… at line 1:") over -/+ lines.
   {
     read: (line) => /^Diff in (.+?\.rs)(?::\d+| at line \d+):$/.exec(line)?.[1] ?? (/^[ +-]|^$/.test(line) ? '' : undefined),

@@ -60,9 +60,10 @@ export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>, op
   });
   const chosen: ChosenPreset[] = [];
   const taken = new Set<string>();
+  const checks = usable.filter(isFormatCheck);
   for (const kind of KINDS) {
     for (const ecosystem of ECOSYSTEMS) {
-      const group = usable.filter((match) => match.preset.kind === kind && match.preset.ecosystem === ecosystem).sort(byPreference);
+      const group = usable.filter((match) => !checks.includes(match) && match.preset.kind === kind && match.preset.ecosystem === ecosystem).sort(byPreference);
       const picked = pickDelegate(group, notes) ?? (kind === 'test' ? pickRunner(group, notes) : pickConfigured(group, notes));
       picked.forEach((match, index) => {
         const gateName = index > 0 ? `${kind}-${match.preset.id}` : taken.has(kind) ? `${kind}-${ecosystem}` : kind;
@@ -71,6 +72,12 @@ export function detectPresets(facts: RepoFacts, presets: Map<string, Preset>, op
       });
     }
   }
+  for (const match of checks) {
+    const gateName = taken.has('format') ? `format-${match.preset.id}` : 'format';
+    taken.add(gateName);
+    chosen.push({ preset: match.preset.id, gateName, reasons: match.reasons });
+  }
+  notes.push(...noteFormatters(facts, chosen));
   notes.push(...noteEndToEnd(facts));
   if (options.member) return { presets: chosen, packageManager: undefined, notes };
   // A workspace root's test script runs the packages', and its packages hold what it lacks.
@@ -110,6 +117,12 @@ function matchRule(rule: Rule, facts: RepoFacts): Record<string, string> | undef
     const section = findSection(facts, rule.in ?? '', rule.section, rule.contains);
     if (section === undefined) return undefined;
     evidence['section'] = section;
+  }
+  if (rule.formatCheck !== undefined) {
+    const check = facts.formatChecks?.find((found) => found.tool === rule.formatCheck);
+    if (check === undefined) return undefined;
+    evidence['where'] = check.where;
+    evidence['command'] = check.command;
   }
   return Object.keys(evidence).length > 0 ? evidence : undefined;
 }
@@ -203,6 +216,26 @@ function pickConfigured(group: Match[], notes: string[]): Match[] {
 function present(group: Match[]): string {
   const ids = group.map((match) => match.preset.id).sort();
   return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)} ${ids.length === 2 ? 'both' : 'all'} present`;
+}
+
+// A formatter's check is its own gate, "format", beside the linter's: its own program, exit code and
+// report (the files, their diff, the command that formats them), and a team can drop it alone.
+function isFormatCheck(match: Match): boolean {
+  return match.preset.detect.some((rule) => rule.formatCheck !== undefined);
+}
+
+function noteFormatters(facts: RepoFacts, chosen: ChosenPreset[]): string[] {
+  return (facts.formatChecks ?? []).flatMap((check) => {
+    if (check.tool === 'gofmt') {
+      return [
+        `${check.where} runs \`${check.command}\`, which exits 0 whatever it finds, so no gate was added for it; to gate formatting add { "name": "format", "run": "test -z \"$(gofmt -l . | tee /dev/stderr)\"", "shell": true, "on": ["**/*.go"] }.`,
+      ];
+    }
+    if (check.tool === 'biome') {
+      return chosen.some((entry) => entry.preset === 'biome') ? [] : [`${check.where} runs \`${check.command}\`, but biome is not a dependency in package.json: no gate checks its formatting.`];
+    }
+    return [];
+  });
 }
 
 function noteEndToEnd(facts: RepoFacts): string[] {

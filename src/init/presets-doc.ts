@@ -48,6 +48,7 @@ export function renderPresetsDoc(presets: Preset[]): string {
 }
 
 function describeRule(rule: Preset['detect'][number]): string {
+  if (rule.formatCheck !== undefined) return `the project's package.json scripts, task files (Makefile, justfile, tox.ini, noxfile.py), pre-commit hooks or GitHub workflows run a formatting check with ${rule.formatCheck}`;
   const text = rule.reason.replace('{field}', 'dependencies').replace('{file}', `\`${rule.file ?? ''}\``).replace('{section}', rule.section ?? '');
   return rule.alone === false ? `${text} (only together with another rule)` : text;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config/config-problem.js';
 import { parseJson } from '../config/parse-json.js';
 import { stripJsComments } from '../fast/strip-js-comments.js';
+import { type FormatCheck, findFormatChecks } from './find-format-checks.js';
 
 export const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 export type DependencyField = (typeof DEPENDENCY_FIELDS)[number];
@@ -27,6 +28,8 @@ export interface RepoFacts {
    * `turbo.json`, `nx.json`: their keys two levels deep, "tasks.test", "targetDefaults.lint" …).
    */
   sections: Record<string, string[]>;
+  /** The formatter checks the project's own scripts, task files and CI run (`ruff format --check` …). */
+  formatChecks?: FormatCheck[];
 }
 
 export function readRepoFacts(dir: string): RepoFacts {
@@ -40,7 +43,7 @@ export function readRepoFacts(dir: string): RepoFacts {
   }
   const packagePath = join(dir, 'package.json');
   const packageJson = existsSync(packagePath) ? readPackageJson(packagePath) : undefined;
-  return { files, packageJson, sections };
+  return { files, packageJson, sections, formatChecks: findFormatChecks(dir, packageJson?.scripts) };
 }
 
 function readPackageJson(path: string): PackageJsonFacts {

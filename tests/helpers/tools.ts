@@ -13,6 +13,7 @@ const goRoot = process.env['GOROOT'];
 function toolDirs(): string[] {
   const candidates = [
     join(PROJECT_ROOT, '.cache', 'tools', 'py', windows ? 'Scripts' : 'bin'),
+    join(PROJECT_ROOT, '.cache', 'tools', 'npm-bin'),
     ...(goRoot ? [join(goRoot, 'bin')] : []),
     '/usr/lib/go/bin',
     '/usr/local/go/bin',

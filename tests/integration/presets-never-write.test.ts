@@ -42,11 +42,17 @@ const PROJECTS: Record<string, { tools: string[]; files: Record<string, string> 
     tools: ['ruff'],
     files: { 'pyproject.toml': '[tool.ruff]\nfix = true\nunsafe-fixes = true\n\n[tool.ruff.lint]\nselect = ["F", "I", "UP"]\n', 'shop.py': 'import sys\nimport os\n\n\ndef f(x):\n    return x\n' },
   },
+  'ruff-format': { tools: ['ruff'], files: { 'pyproject.toml': '[tool.ruff]\nfix = true\n', 'shop.py': 'x = {"a":1,\n  "b":2}\n' } },
+  black: { tools: ['black'], files: { 'pyproject.toml': '[tool.black]\n', 'shop.py': 'x = {"a":1,\n  "b":2}\n' } },
+  prettier: { tools: [], files: { 'package.json': '{ "devDependencies": { "prettier": "*" } }\n', 'a.js': 'const   x = {a:1}\n' } },
+  pyright: { tools: [], files: { 'pyproject.toml': '[tool.pyright]\ntypeCheckingMode = "strict"\n', 'shop.py': 'def f(x):\n    return x\n' } },
+  basedpyright: { tools: ['basedpyright'], files: { 'pyproject.toml': '[tool.basedpyright]\n', 'shop.py': 'def f(x):\n    return x\n' } },
   mypy: { tools: ['mypy'], files: { 'pyproject.toml': '[tool.mypy]\nstrict = true\n', 'shop.py': 'def f(x):\n    return x\n' } },
   pytest: { tools: ['pytest'], files: { 'pyproject.toml': '[tool.pytest.ini_options]\n', 'test_a.py': 'def test_a():\n    assert 1 + 1 == 2\n' } },
   'go-test': { tools: ['go'], files: { 'go.mod': 'module shop\n\ngo 1.21\n', 'a.go': 'package shop\n\nfunc A() int { return 1 }\n', 'a_test.go': 'package shop\n\nimport "testing"\n\nfunc TestA(t *testing.T) {\n\tif A() != 1 {\n\t\tt.Fatal("no")\n\t}\n}\n' } },
   'go-vet': { tools: ['go'], files: { 'go.mod': 'module shop\n\ngo 1.21\n', 'a.go': 'package shop\n\nimport "fmt"\n\nfunc A() { fmt.Printf("%d\\n", "x") }\n' } },
   'cargo-test': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> i32 {\n    return 1;\n}\n\n#[test]\nfn t() {\n    assert_eq!(a(), 1);\n}\n' } },
+  'cargo-fmt': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a()->i32{1}\n' } },
   'cargo-clippy': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> i32 {\n    return 1;\n}\n' } },
 };
 // They run the project's own lint/test/typecheck tasks, which run the tools above.

@@ -45,6 +45,15 @@ describe('formatter outputs', () => {
     expect(diff.ids).toEqual(check.ids);
   });
 
+  it('black --check (and --diff): a failure per file, the diff kept, and `black <files>`', () => {
+    const check = report('generic', 'formatters/black-check.txt');
+    expect(check.ids).toEqual(['/tmp/cap/black/p/pkg/app.py format: not formatted', '/tmp/cap/black/p/pkg/util.py format: not formatted']);
+    expect(check.text).toMatch(/Run `black \/tmp\/cap\/black\/p\/pkg\/app\.py \/tmp\/cap\/black\/p\/pkg\/util\.py` to format them\.$/);
+    const diff = report('generic', 'formatters/black-check-diff.txt');
+    expect(diff.text).toContain('-def f( a ):\n-  return a\n+def f(a):\n+    return a');
+    expect([...diff.ids].sort()).toEqual(check.ids);
+  });
+
   it('prettier --check, gofmt -l and -d, rustfmt --check: the files, the diff and the command, with a failure per file', () => {
     const prettier = report('generic', 'formatters/prettier-check.txt');
     expect(prettier.text).toContain('[warn] a.js\n[warn] package.json');

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A formatter check the project's own scripts or CI run. */
+export interface FormatCheck {
+  /** Which formatter: ruff, black, prettier, biome, cargo-fmt, gofmt. */
+  tool: string;
+  /** Where it was found: "Makefile", ".github/workflows/ci.yml", "package.json script lint" … */
+  where: string;
+  /** The command as written there (trimmed, at most 120 characters). */
+  command: string;
+}
+
+// A command that checks and does not rewrite: `ruff format` with --check or --diff, `black --check`,
+// `prettier --check` / `--list-different`, `cargo fmt --check` (or `-- --check`), `rustfmt --check`, `gofmt -l` / `-d`.
+const COMMANDS: Array<[tool: string, pattern: RegExp]> = [
+  ['ruff', /\bruff\s+format\b(?=[^\n]*\s--(?:check|diff)\b)/],
+  ['black', /\bblack\b(?=[^\n]*\s--check\b)/],
+  ['prettier', /\bprettier\b(?=[^\n]*\s(?:--check|--list-different|-c|-l)\b)/],
+  ['biome', /\bbiome\s+(?:format|check|ci)\b/],
+  ['cargo-fmt', /\bcargo\s+(?:\+\S+\s+)?fmt\b(?=[^\n]*\s--check\b)|\brustfmt\b(?=[^\n]*\s--check\b)/],
+  ['gofmt', /\bgofmt\b(?=[^\n]*\s-[a-z]*[ld]\b)/],
+];
+
+// pre-commit hooks that rewrite files: the run fails when they change one, so CI's `pre-commit run` is a check.
+const PRE_COMMIT_HOOKS: Record<string, string> = { 'ruff-format': 'ruff', black: 'black', prettier: 'prettier', 'biome-format': 'biome', 'biome-check': 'biome', fmt: 'cargo-fmt', rustfmt: 'cargo-fmt', 'go-fmt': 'gofmt' };
+
+const FILES = ['Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile', 'tox.ini', 'noxfile.py', 'Taskfile.yml', '.gitlab-ci.yml'];
+const MAX_BYTES = 512 * 1024;
+
+/** The formatter checks that `dir`'s package.json scripts, task files, pre-commit config and GitHub workflows run. */
+export function findFormatChecks(dir: string, scripts: Record<string, string> = {}): FormatCheck[] {
+  const found: FormatCheck[] = [];
+  for (const [name, script] of Object.entries(scripts)) found.push(...scan(script, `the package.json script "${name}"`));
+  for (const file of FILES) {
+    const text = readSmall(join(dir, file));
+    if (text !== undefined) found.push(...scan(text, file));
+  }
+  for (const file of listDir(join(dir, '.github', 'workflows')).filter((name) => /\.ya?ml$/.test(name))) {
+    const text = readSmall(join(dir, '.github', 'workflows', file));
+    if (text !== undefined) found.push(...scan(text, `.github/workflows/${file}`));
+  }
+  for (const file of ['.pre-commit-config.yaml', '.pre-commit-config.yml']) {
+    const text = readSmall(join(dir, file));
+    if (text === undefined) continue;
+    for (const match of text.matchAll(/^\s*-?\s*id:\s*["']?([\w-]+)["']?\s*$/gm)) {
+      const tool = PRE_COMMIT_HOOKS[match[1] ?? ''];
+      if (tool !== undefined) found.push({ tool, where: file, command: `hook ${match[1]}` });
+    }
+  }
+  // One entry per tool: the first place that runs it is reason enough.
+  return found.filter((check, index) => found.findIndex((other) => other.tool === check.tool) === index);
+}
+
+function scan(text: string, where: string): FormatCheck[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    if (/^\s*#/.test(line)) return [];
+    return COMMANDS.filter(([, pattern]) => pattern.test(line)).map(([tool]) => ({ tool, where, command: commandOf(line) }));
+  });
+}
+
+function commandOf(line: string): string {
+  const text = line.trim().replace(/^(?:-\s*)?(?:run:\s*|commands?\s*=\s*|session\.run\()/, '');
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+function readSmall(file: string): string | undefined {
+  try {
+    if (!existsSync(file) || statSync(file).size > MAX_BYTES) return undefined;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
