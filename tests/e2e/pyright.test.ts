@@ -6,7 +6,9 @@ import { pyrightFilter } from '../../src/filters/pyright.js';
 import { detectPresets } from '../../src/init/detect-presets.js';
 import { readRepoFacts } from '../../src/init/repo-facts.js';
 import { runBin, stop } from '../helpers/run-bin.js';
+import { requireTools } from '../helpers/fast-tier.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
+import { toolEnv } from '../helpers/tools.js';
 
 // Issue 30 point 3: a project configured for pyright gets a pyright typecheck gate, run by the real tool.
 const fixture = (name: string) => readFileSync(join(PROJECT_ROOT, 'tests/fixtures/outputs/pyright', name), 'utf8');
@@ -95,5 +97,20 @@ describe('pyright gate (real pyright from node_modules/.bin)', () => {
     project.write('app/uses.py', `${USES}# touched\n`);
     const old = stop(project, 'session-2');
     expect(old.code, old.stderr).toBe(0);
+  });
+});
+
+describe.skipIf(!requireTools('basedpyright'))('basedpyright gate (real basedpyright, from scripts/install-tools.mjs)', () => {
+  it('init proposes it for [tool.basedpyright], and a stop after a type error is refused with its error', () => {
+    const project = repo({ 'pyproject.toml': '[project]\nname = "app"\nversion = "0"\n\n[tool.basedpyright]\ninclude = ["app"]\ntypeCheckingMode = "standard"\n', 'app/__init__.py': '', 'app/models.py': MODELS, 'app/uses.py': USES, '.gitignore': 'node_modules\n' });
+    project.env = { ...project.env, PATH: toolEnv(project.env)['PATH'] ?? '' };
+    expect(runBin(['init', '--yes', '--no-check'], { cwd: project.dir, env: project.env }).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(project.dir, 'gate.config.json'), 'utf8')).gates).toContainEqual({ name: 'typecheck', preset: 'basedpyright' });
+    project.commit('gate');
+    project.write('app/models.py', 'def add(a: int, b: int) -> str:\n    return str(a + b)\n');
+    const refused = stop(project);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain('$ basedpyright');
+    expect(refused.stderr).toContain('app/uses.py:3:14 - error: Type "str" is not assignable to declared type "int"');
   });
 });
