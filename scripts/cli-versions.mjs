@@ -13,6 +13,7 @@ export const CLIS = {
   factory: { label: 'Factory Droid', package: `@factory/cli-${process.platform}-${process.arch}`, pinned: '0.225.2' },
   gemini: { label: 'Gemini CLI', package: '@google/gemini-cli', pinned: '0.61.0' },
   opencode: { label: 'OpenCode', package: 'opencode-ai', pinned: '1.18.33' },
+  qoder: { label: 'Qoder CLI', package: '@qoder-ai/qodercli', pinned: '1.1.52' },
   qwen: { label: 'Qwen Code', package: '@qwen-code/qwen-code', pinned: '0.24.4' },
 };
 

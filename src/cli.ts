@@ -26,7 +26,7 @@ Usage:
 
 Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
 Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
-Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.
+Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode, auggie, qoder.
 Docs: README.md and docs/ in the package.`;
 
 /** Parses the command word and hands off to the command's module, imported only when used. */

@@ -37,7 +37,7 @@ export const messages = {
     `gate: an internal error let the stop through unchecked: ${detail}. Run "${gateHint('doctor')}"; please report it if it persists.`,
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
-  unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie.`,
+  unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie, qoder.`,
   untrackedFlood: (count: number, folder: string | undefined) =>
     `gate: ${count} untracked files are not ignored${folder ? ` (most under ${folder}/)` : ''}; every stop has to look at them. Add ${folder ? `${folder}/` : 'them'} to .gitignore if it is build output.`,
   uncoveredPackages: (dirs: string[]) => {

@@ -2,8 +2,8 @@
  * One adapter per harness: how its payload names things, and how it is told "block", "allow" and
  * "tell the human" (harnesses.md). The engine and the report are the same for all.
  */
-export type HarnessName = 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'factory' | 'cursor' | 'opencode' | 'auggie';
-export const HARNESS_NAMES: readonly HarnessName[] = ['claude', 'codex', 'gemini', 'copilot', 'qwen', 'factory', 'cursor', 'opencode', 'auggie'];
+export type HarnessName = 'claude' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'factory' | 'cursor' | 'opencode' | 'auggie' | 'qoder';
+export const HARNESS_NAMES: readonly HarnessName[] = ['claude', 'codex', 'gemini', 'copilot', 'qwen', 'factory', 'cursor', 'opencode', 'auggie', 'qoder'];
 
 /** What an event means to gate, whatever the harness calls it. */
 export type TurnEvent = 'turn-start' | 'stop' | 'subagent-stop' | 'post-edit' | 'other';
@@ -133,6 +133,17 @@ export const ADAPTERS: Readonly<Record<HarnessName, Adapter>> = {
     projectEnv: ['AUGMENT_PROJECT_DIR'],
     sessionKeys: ['conversation_id'],
     protocol: 'stop-output',
+  },
+  // Read in qodercli 1.1.52's bundle, not run against a model (docs/harness-qoder.md): exit 2 blocks
+  // with stderr as the reason (stdout is then not read); each pipe read is decoded on its own, as in Qwen.
+  // UserPromptSubmit fires once per prompt (deduplicated by prompt id), not on a block's continuation.
+  qoder: {
+    name: 'qoder',
+    events: CLAUDE_EVENTS,
+    projectEnv: ['QODER_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    sessionKeys: ['session_id'],
+    protocol: 'exit2',
+    reportBytes: 60_000,
   },
 };
 
