@@ -79,8 +79,9 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
   const budgetMs = stopBudgetSeconds(tree.gates, config.declaredConcurrency) * 1000;
-  // From the hook process's start: the hook's timeout (init sizes it by the same budget, plus a margin) then never ends a stop.
-  const deadline = Math.round(performance.timeOrigin) + budgetMs;
+  // From the hook process's start, with a little of the hook timeout's 30 s margin: a gate started
+  // as the stop begins gets its whole timeout, and the harness's timeout still never ends a stop.
+  const deadline = Math.round(performance.timeOrigin) + budgetMs + DEADLINE_SLACK_MS;
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs + 30_000);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
@@ -318,6 +319,9 @@ async function rerunIfTransient(
   });
   return { results: rerun.results, notes: rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status)), transient: rerun.transient };
 }
+
+/** Of the hook timeout's 30 s margin above the stop's budget (src/init/plan-install.ts). */
+const DEADLINE_SLACK_MS = 5000;
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
 const TAMPER_LEAD = 'Undo these unless the user asked for them:';
