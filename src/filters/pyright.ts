@@ -21,7 +21,7 @@ export function pyrightFilter(raw: string): Filtered {
   let current: { lines: string[]; file: string; line: number; error: boolean } | undefined;
   const flush = () => {
     if (current?.error) {
-      out.item(current.lines.map((line) => line.trimStart()));
+      out.item(current.lines.map((line, index) => (index === 0 ? line.trimStart() : `  ${line.trim()}`)));
       const text = [DIAGNOSTIC.exec(current.lines[0] ?? '')?.[4] ?? '', ...current.lines.slice(1).map((line) => line.trim())].join(' ');
       const rule = RULE.exec(text)?.[1];
       const message = text.replace(RULE, '');

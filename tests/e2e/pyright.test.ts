@@ -33,7 +33,7 @@ describe('pyright filter (captured outputs)', () => {
     expect(filtered.items).toHaveLength(5);
     expect(filtered.items[0]).toEqual([
       '/tmp/cap/pyright/app/app/models.py:11:31 - error: Argument of type "str" cannot be assigned to parameter "age" of type "int" in function "__init__"',
-      '"str" is not assignable to "int" (reportArgumentType)',
+      '  "str" is not assignable to "int" (reportArgumentType)',
     ]);
     expect(filtered.summary).toEqual(['5 errors, 1 warning, 1 information']);
     expect(filtered.failures.map((failure) => `${failure.file}:${failure.line} ${failure.id.split(' ')[1]}`)).toEqual([
