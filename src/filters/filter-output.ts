@@ -12,7 +12,11 @@ export const LAST_LINES = 12;
 
 export function filterOutput(id: string, raw: string): Filtered {
   const filter = DEDICATED[id];
-  return filter === undefined ? genericFilter(raw) : keepLastLines(filter(raw), raw);
+  if (filter === undefined) return genericFilter(raw);
+  const filtered = filter(raw);
+  // A task runner's filter that named a failed task kept its output through that tool's filter.
+  if (id in TASK_RUNNER_FILTERS && filtered.items.length > 0) return filtered;
+  return keepLastLines(filtered, raw);
 }
 
 // Carets and rules under a line say nothing on their own.
