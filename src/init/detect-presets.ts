@@ -228,7 +228,7 @@ function noteFormatters(facts: RepoFacts, chosen: ChosenPreset[]): string[] {
   return (facts.formatChecks ?? []).flatMap((check) => {
     if (check.tool === 'gofmt') {
       return [
-        `${check.where} runs \`${check.command}\`, which exits 0 whatever it finds, so no gate was added for it; to gate formatting add { "name": "format", "run": "test -z \"$(gofmt -l . | tee /dev/stderr)\"", "shell": true, "on": ["**/*.go"] }.`,
+        `${check.where} runs \`${check.command}\`, which exits 0 whatever it finds, so no gate was added for it; to gate formatting add { "name": "format", "run": "test -z \\"$(gofmt -l . | tee /dev/stderr)\\"", "shell": true, "on": ["**/*.go"] }.`,
       ];
     }
     if (check.tool === 'biome') {
