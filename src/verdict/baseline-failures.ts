@@ -57,6 +57,25 @@ export async function baselineFailures(input: BaselineInput): Promise<BaselineAn
   return { failing: [...new Set([...recalled.failing, ...found.failing])] };
 }
 
+/**
+ * The ids of a run on the copy, its paths spelled as the work tree's. A tool may print the copy's
+ * path as given or its real path (pyright, black: the copy under a symlinked TMPDIR, macOS's /var →
+ * /private/var): both spellings count, each mapped to the work tree's same spelling.
+ */
+function copyFailureIds(status: string, filter: string, output: string, copy: string, root: string): string[] | undefined {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const spellings = new Set([output.split(copy).join(root), output.split(real(copy)).join(real(root))]);
+  const found = [...spellings].map((text) => failureIds(status, filter, text));
+  if (found.some((ids) => ids === undefined)) return undefined;
+  return [...new Set(found.flatMap((ids) => ids ?? []))];
+}
+
 /** Failure ids of a run, or [] for a pass; undefined when the run gave no verdict. */
 export function failureIds(status: string, filter: string, output: string): string[] | undefined {
   if (status === 'passed') return [];
@@ -121,7 +140,7 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
     if (named.length > 0) return { doubt: leakedThrough('its output, which names', named) };
     if (result.status === 'timed-out') return { doubt: `its run on the baseline was ${result.detail ?? 'killed at its timeout'}` };
-    const failing = failureIds(result.status, gate.filter, result.output.split(copy).join(input.root));
+    const failing = copyFailureIds(result.status, gate.filter, result.output, copy, input.root);
     return failing === undefined ? undefined : { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {
     return undefined;

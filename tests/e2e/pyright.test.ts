@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPresets } from '../../src/config/load-presets.js';
@@ -97,6 +97,21 @@ describe('pyright gate (real pyright from node_modules/.bin)', () => {
     project.write('app/uses.py', `${USES}# touched\n`);
     const old = stop(project, 'session-2');
     expect(old.code, old.stderr).toBe(0);
+  });
+});
+
+describe('pyright\'s real paths and a symlinked temp folder', () => {
+  it('an old error is told apart when the baseline copy sits under a symlink (macOS: /var → /private/var)', () => {
+    const project = repo({ 'pyproject.toml': PYPROJECT, 'app/__init__.py': '', 'app/models.py': MODELS, 'app/uses.py': USES, 'app/old.py': 'x: int = "s"\n', '.gitignore': 'node_modules\n' });
+    // pyright prints real paths: the copy's, not the symlinked TMPDIR it was made under.
+    mkdirSync(join(project.home, 'real-tmp'));
+    symlinkSync(join(project.home, 'real-tmp'), join(project.home, 'tmp'));
+    project.env = { ...project.env, TMPDIR: join(project.home, 'tmp') };
+    project.write('gate.config.json', '{ "gates": [{ "name": "typecheck", "preset": "pyright" }] }\n');
+    project.commit('an old error');
+    project.write('app/uses.py', `${USES}# touched\n`);
+    const result = stop(project);
+    expect(result.code, result.stderr).toBe(0);
   });
 });
 
