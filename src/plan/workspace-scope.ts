@@ -69,15 +69,32 @@ export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], pat
     if (list) list.push(path);
     else changedBy.set(owner.dir, [path]);
   }
-  if (changedBy.size === 0) return [];
+  const fromRoot = reachedFromRootProject(graph, inside, content);
+  if (changedBy.size === 0) return fromRoot;
   const names = new Map(graph.packages.map((pkg) => [pkg.dir, pkg.name]));
   // Per dependent, only the changed packages it depends on: a later change elsewhere is not its upstream.
-  return dependentsOf(graph, changedBy.keys()).map((dir) => {
+  const reached = dependentsOf(graph, changedBy.keys()).map((dir) => {
     const changed = dependenciesOf(graph, dir).filter((dep) => changedBy.has(dep));
     const listed = changed.map((dep) => names.get(dep) ?? dep);
     const why = `it depends on ${listed.length > 3 ? `${listed.slice(0, 3).join(', ')} and ${listed.length - 3} more` : listed.join(', ')}, which changed`;
     return { dir: join(graph.root, dir), upstream: changed.flatMap((dep) => changedBy.get(dep) ?? []), why, content: content(dir) };
   });
+  return [...reached, ...fromRoot.filter((pkg) => !reached.some((other) => other.dir === pkg.dir) && !changedBy.has(relative(graph.root, pkg.dir).split(sep).join('/')))];
+}
+
+/**
+ * A uv workspace's members that depend on the root's own project (and their dependents), when one of
+ * its sources changed: a Python file of the root's, in no member.
+ */
+function reachedFromRootProject(graph: WorkspaceGraph, inside: Array<{ path: string; local: string }>, content: (dir: string) => AffectedPackage['content']): AffectedPackage[] {
+  const project = graph.rootProject;
+  if (project === undefined) return [];
+  const isSource = picomatch(project.sources, { dot: true });
+  const changed = inside.filter(({ local }) => packageOf(graph, local) === undefined && isSource(local));
+  if (changed.length === 0) return [];
+  const dirs = [...new Set([...project.dependents, ...dependentsOf(graph, project.dependents)])].sort();
+  const why = `it depends on ${project.name} (the workspace root's project), which changed`;
+  return dirs.map((dir) => ({ dir: join(graph.root, dir), upstream: changed.map(({ path }) => path), why, content: content(dir) }));
 }
 
 function toPosix(path: string): string {

@@ -31,7 +31,11 @@ export function readUvWorkspace(root: string): WorkspaceGraph {
     const dependsOn = member.uses.flatMap((name) => byName.get(name) ?? []).filter((dir) => dir !== member.dir);
     return { dir: member.dir, name: member.name, dependsOn: [...new Set(dependsOn)].sort() };
   });
-  return { kind: 'uv', root, packages };
+  // The root's own project (python-sdk's `mcp`, which its examples use) is no member, but members depend on it.
+  const rootName = stringsOf(tomlTables(manifest).get('project') ?? '', 'name')[0];
+  const dependents = rootName === undefined ? [] : members.filter((member) => member.uses.includes(normaliseName(rootName))).map((member) => member.dir);
+  if (rootName === undefined || dependents.length === 0) return { kind: 'uv', root, packages };
+  return { kind: 'uv', root, packages, rootProject: { name: rootName, sources: ['**/*.py', '**/*.pyi'], dependents } };
 }
 
 /** Whether a pyproject.toml has `[tool.uv.workspace]`. */

@@ -16,6 +16,11 @@ export interface WorkspaceGraph {
   /** Absolute. */
   root: string;
   packages: WorkspacePackage[];
+  /**
+   * A uv workspace's root project, when members depend on it (no member itself: its files are the
+   * root's). A change to its sources reaches those members and their dependents.
+   */
+  rootProject?: { name: string; sources: string[]; dependents: string[] };
 }
 
 /** The package holding `path` (relative to the workspace root, posix): the one with the longest dir prefix. */

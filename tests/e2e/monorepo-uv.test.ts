@@ -116,6 +116,18 @@ describe.skipIf(!pytestReady)('a stop in a uv workspace, a pytest config per mem
     expect(ranGates(repo)).toEqual(['packages/cli:test', 'packages/core:test']);
   });
 
+  it('a change to the root\'s own project runs the members that depend on it (python-sdk\'s examples on `mcp`)', async () => {
+    repo = uvWorkspace();
+    repo.write('acme/__init__.py', 'NAME = "acme"\n');
+    repo.write('packages/tool/pyproject.toml', member('acme-tool', 'dependencies = ["acme"]\n', ['.']));
+    repo.commit('tool uses the root project');
+    expect((await readWorkspace(repo.dir, 'uv')).rootProject).toEqual({ name: 'acme', sources: ['**/*.py', '**/*.pyi'], dependents: ['packages/tool'] });
+    promptStart(repo);
+    repo.write('acme/__init__.py', 'NAME = "acme"\nVERSION = "2"\n');
+    expect(stop(repo)).toMatchObject({ code: 0 });
+    expect(ranGates(repo)).toEqual(['packages/tool:test']);
+  });
+
   it('a change to uv.lock runs every member\'s gate', () => {
     repo = uvWorkspace();
     promptStart(repo);
