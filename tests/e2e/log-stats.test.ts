@@ -5,7 +5,7 @@ import { outsideGitStateDir } from '../../src/state/outside-git-state-dir.js';
 import { appendStopRecord, stopLogPath, type StopRecord } from '../../src/state/stop-log.js';
 import { runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
-import { stopAt as stop } from '../helpers/stop-records.js';
+import { SESSION, stopAt as stop } from '../helpers/stop-records.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -94,6 +94,7 @@ describe('gate log and gate stats over a scripted sequence of stops', () => {
       failingGates: [{ name: 'test', failures: 3, runs: 4 }],
       flakyTests: [{ gate: 'test', test: 'src/sum.test.ts > sum > adds', times: 1 }],
       preExisting: [],
+      feedback: [{ session: SESSION, chars: 2150 + 2080, blocks: 2, repeats: 0 }],
     });
   });
 
@@ -109,6 +110,7 @@ describe('gate log and gate stats over a scripted sequence of stops', () => {
     expect(text).toMatch(/^failing gates: test failed 3 of 4 runs$/m);
     expect(text).toMatch(/^flaky tests: +src\/sum\.test\.ts > sum > adds \(test\) 1×$/m);
     expect(text).toMatch(/^pre-existing: +none$/m);
+    expect(text).toMatch(new RegExp(`^feedback: +${SESSION.slice(0, 8)}\\S* 4230 chars in 2 blocks$`, 'm'));
   });
 });
 

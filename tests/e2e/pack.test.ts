@@ -16,7 +16,10 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
  * packed), gate history, receipts, gate ci, the post-edit bundle and their docs: 570 kB / 2.41 MB / 176.
  */
 // Raised with the features that need the room (issue 27: the JS module graph, the tsc subset, monorepo results on content): ~658 KB packed, 195 files then.
-const BUDGET = { packedBytes: 720_000, unpackedBytes: 3_000_000, files: 230 };
+// Raised again (issues 28–31: the project's Python environment, every package manager's words, the
+// pyright, basedpyright and formatter presets and filters, Qoder, the harness pages): ~737 KB packed,
+// 2.98 MB unpacked, 221 files then.
+const BUDGET = { packedBytes: 800_000, unpackedBytes: 3_300_000, files: 250 };
 
 interface PackResult {
   filename: string;
