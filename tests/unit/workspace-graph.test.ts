@@ -271,7 +271,7 @@ describe('reading a workspace from its files', () => {
   it('says which file is missing, unreadable or no workspace, and the fix', async () => {
     const empty = tree({ 'README.md': '' });
     expect(detectWorkspaceKind(empty)).toBeUndefined();
-    await expect(readWorkspace(empty, 'auto')).rejects.toThrow(`${empty}: holds no workspace gate knows: no pnpm-workspace.yaml with packages, package.json with workspaces, go.work, or Cargo.toml with [workspace]; set "workspaces"`);
+    await expect(readWorkspace(empty, 'auto')).rejects.toThrow(`${empty}: holds no workspace gate knows: no pnpm-workspace.yaml with packages, package.json with workspaces, go.work, Cargo.toml with [workspace], or pyproject.toml with [tool.uv.workspace]; set "workspaces" to the kind this repo uses, or remove it`);
     await expect(readWorkspace(empty, 'npm')).rejects.toThrow(/^package\.json: does not exist at .*; read the workspace from the folder/);
     await expect(readWorkspace(empty, 'pnpm')).rejects.toThrow(/^pnpm-workspace\.yaml: does not exist/);
     await expect(readWorkspace(empty, 'go')).rejects.toThrow(/^go\.work: does not exist .*go work init/);
