@@ -25,7 +25,7 @@ Usage:
   gate --help | --version
 
 Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
-Exit codes: 0 passed / allowed, 1 a check failed, 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
+Exit codes: 0 passed / allowed, 1 a check failed (or could not start), 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
 Harnesses: claude (default), codex, gemini, copilot, qwen, factory, cursor, opencode, auggie, qoder.
 Docs: README.md and docs/ in the package.`;
 

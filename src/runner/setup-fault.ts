@@ -51,9 +51,13 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** A runner that could not start ends on its fault: words earlier in a long run are a test's own. */
+const TAIL_LINES = 20;
+
 export function findSetupFault(output: string): SetupFault | undefined {
+  const tail = output.trimEnd().split('\n').filter((line) => line.trim() !== '').slice(-TAIL_LINES).join('\n');
   for (const pattern of PATTERNS) {
-    const match = output.match(pattern.test);
+    const match = tail.match(pattern.test);
     if (match) return pattern.fault(match);
   }
   return undefined;

@@ -28,5 +28,8 @@ describe("a task runner's own setup failure", () => {
     expect(findSetupFault('FAIL src/a.test.ts > adds\nAssertionError: expected 1 to be 2\n')).toBeUndefined();
     expect(findSetupFault("Error: Cannot find module './sum'\n")).toBeUndefined();
     expect(findSetupFault('sh: 1: mytool: not found\n')).toBeUndefined();
+    // A test that checks a CLI's error, and a suite that went on to fail for its own reasons.
+    const suite = ['sh: 1: pnpm: not found', ...Array.from({ length: 30 }, (_, i) => `not ok ${i + 1} - case ${i + 1}`)].join('\n');
+    expect(findSetupFault(suite)).toBeUndefined();
   });
 });
