@@ -46,6 +46,8 @@ export interface TreeInput {
   listConfigDirs?: () => Promise<string[]>;
 }
 
+const JS_TEST_RUNNERS: ReadonlySet<string> = new Set(['vitest', 'jest', 'mocha', 'node-test']);
+
 /**
  * Each changed file belongs to the nearest config at or above it (up to the repository root), as
  * lint-staged does; the root config's `workspaces` adds the packages that depend on a changed one.
@@ -67,7 +69,9 @@ export async function loadConfigTree(input: TreeInput): Promise<ConfigTree> {
     try {
       const { affectedPackages } = await import('../plan/workspace-scope.js');
       const reached = await affectedPackages(root.dir, root.workspaces, repoRoot, change.paths, input.env ?? process.env, (dir) => nearest(dir) === dir);
-      uncovered.push(...reached.uncovered.map((dir) => relative(repoRoot, dir).split(sep).join('/')));
+      // A root test runner over the workspace (init leaves such packages to it: src/init/root-coverage.ts) does test them.
+      const rootTests = root.gates.some((gate) => gate.preset !== undefined && JS_TEST_RUNNERS.has(gate.preset));
+      if (!rootTests) uncovered.push(...reached.uncovered.map((dir) => relative(repoRoot, dir).split(sep).join('/')));
       for (const affected of reached.affected) {
         // Only a package's own config: a config above it (the root's) has gates for the files it
         // owns, and running them all in full for each dependent would cost what this saves.

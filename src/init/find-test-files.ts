@@ -12,6 +12,8 @@ export interface TestPatterns {
 
 // The runners' own defaults (vitest's `test.include`, jest's `testMatch`, pytest's `python_files`).
 const VITEST_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
+// vitest's default `test.exclude` (4.x; older versions left out more), which a config's own list replaces.
+const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
 const JEST_INCLUDE = ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'];
 const PYTEST_INCLUDE = ['**/test_*.py', '**/*_test.py'];
 // Options that move or widen what a runner collects beyond a list of globs read here: then it can't be told cheaply.
@@ -34,6 +36,26 @@ export function emptySuite(presetId: string, dir: string): string | undefined {
   if (files.some((file) => isMatch(file))) return undefined;
   const where = patterns.from === undefined ? `${presetId}'s default test patterns` : `the test patterns of ${patterns.from}`;
   return `no file here matches ${where} (${patterns.include.join(', ')}), so its full run has no test to run and fails`;
+}
+
+/** What `vitest run` started in `dir` collects: its include and exclude globs (relative to `dir`); undefined when that can't be told cheaply. */
+export function vitestCollects(dir: string): { include: string[]; exclude: string[]; from: string | undefined } | undefined {
+  const patterns = testPatterns('vitest', dir);
+  if (patterns === undefined) return undefined;
+  const from = readdirSync(dir).find((name) => /^(?:vitest|vite)\.config\./.test(name));
+  const text = from === undefined ? '' : (readText(join(dir, from)) ?? '');
+  if (!/\bexclude\b/.test(text)) return { include: patterns.include, exclude: VITEST_EXCLUDE, from };
+  const exclude = literalList(text, 'exclude');
+  return exclude === undefined ? undefined : { include: patterns.include, exclude, from };
+}
+
+/** The files below `dir` (relative, posix) that `include` matches and `exclude` does not; undefined past MAX_FILES. */
+export function matchingFiles(dir: string, include: string[], exclude: string[] = []): string[] | undefined {
+  const files = listFiles(dir);
+  if (files === undefined) return undefined;
+  const included = picomatch(include, { dot: false });
+  const excluded = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+  return files.filter((file) => included(file) && !excluded(file));
 }
 
 function testPatterns(presetId: string, dir: string): TestPatterns | undefined {
@@ -70,9 +92,11 @@ function literalList(text: string, key: string): string[] | undefined {
   const mentions = text.match(new RegExp(`\\b${key}\\b`, 'g')) ?? [];
   const list = new RegExp(`\\b${key}\\s*:\\s*\\[([^\\]]*)\\]`).exec(text)?.[1];
   if (mentions.length !== 1 || list === undefined) return undefined;
-  const entries = list.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const globs = entries.map((entry) => /^(['"`])([^'"`$]*)\1$/.exec(entry)?.[2]);
-  return globs.every((glob) => glob !== undefined) && globs.length > 0 ? globs.map((glob) => glob.replace(/^\.\//, '')) : undefined;
+  // Plain string literals separated by commas (a glob may hold commas of its own: `{a,b}`), nothing else.
+  const literal = /(['"`])([^'"`$\\]*)\1/g;
+  const globs = [...list.matchAll(literal)].map((match) => match[2] ?? '');
+  if (list.replace(literal, '').replace(/\/\/[^\n]*/g, '').replace(/[\s,]/g, '') !== '') return undefined;
+  return globs.length > 0 ? globs.map((glob) => glob.replace(/^\.\//, '')) : undefined;
 }
 
 function importedConfigs(path: string): string[] {

@@ -2,6 +2,7 @@ import type { Preset } from '../config/schema.js';
 import type { WorkspaceKind } from '../workspace/workspace-graph.js';
 import { isDelegate, type Detection, type PackageManager } from './detect-presets.js';
 import type { RepoFacts } from './repo-facts.js';
+import type { RootCoverage } from './root-coverage.js';
 import type { StarterGate } from './starter-config.js';
 
 /** A gate init proposes, with why, for the plan. */
@@ -45,6 +46,8 @@ export interface LayoutInputs {
   members: MemberFacts[];
   packageManager: PackageManager;
   presets: Map<string, Preset>;
+  /** The packages' presets that the root's own run of the same tool checks (src/init/root-coverage.ts). */
+  coverage?: RootCoverage;
 }
 
 const NODE_KINDS: ReadonlySet<WorkspaceKind> = new Set(['npm', 'pnpm', 'yarn']);
@@ -63,17 +66,25 @@ export function planWorkspaceLayout(inputs: LayoutInputs): WorkspaceLayout {
   }
 
   const inherited = NODE_KINDS.has(kind) ? root.presets.filter((chosen) => kindOf(presets, chosen.preset) === 'lint' && ecosystemOf(presets, chosen.preset) === 'node') : [];
-  const members = inputs.members.map((member) => planMember(member, inherited, inputs));
+  // A package the root's runs check whole needs no config: one that kept a gate of its own would
+  // own its files (the nearest config does), and the root's gates would no longer see them.
+  const rootChecked = inputs.members.filter((member) => member.detection.presets.length > 0 && member.detection.presets.every((chosen) => inputs.coverage?.get(member.dir)?.has(chosen.preset)));
+  const members = inputs.members.map((member) => (rootChecked.includes(member) ? { dir: member.dir, gates: [], notes: [] } : planMember(member, inherited, inputs)));
+  const relied = new Set(rootChecked.flatMap((member) => member.detection.presets.map((chosen) => chosen.preset)));
   // A test runner or type checker run in full at the root of a node workspace checks every package again.
   const coveredKinds = new Set(members.flatMap((member) => member.gates.flatMap((planned) => ('preset' in planned.gate ? [kindOf(presets, planned.gate.preset)] : ['test']))));
-  const left = rootAll.filter(({ gate }) => ecosystemOf(presets, gate.preset) === 'node' && coveredKinds.has(kindOf(presets, gate.preset)) && kindOf(presets, gate.preset) !== 'lint');
+  const left = rootAll.filter(({ gate }) => ecosystemOf(presets, gate.preset) === 'node' && coveredKinds.has(kindOf(presets, gate.preset)) && kindOf(presets, gate.preset) !== 'lint' && !relied.has(gate.preset));
   const rootGates = rootAll.filter((planned) => !left.includes(planned));
   const notes: string[] = [];
   if (left.length > 0) {
     const names = left.map(({ gate }) => gate.preset).join(' and ');
     notes.push(`the root's ${names} ${left.length > 1 ? 'are' : 'is'} left out of the root config: the packages run their own, and a full run at the root would check every package again. Add ${left.length > 1 ? 'them' : 'it'} by hand if the root holds sources of its own.`);
   }
-  const empty = members.filter((member) => member.gates.length === 0).map((member) => member.dir);
+  if (rootChecked.length > 0) {
+    const tools = listDirs([...relied].sort());
+    notes.push(`no config in ${listDirs(rootChecked.map((member) => member.dir))}: the root's scripts run ${tools} once over the workspace, and those runs check ${rootChecked.length > 1 ? 'these packages' : 'this package'} as ${rootChecked.length > 1 ? 'their' : 'its'} own would, so the root config's gates cover ${rootChecked.length > 1 ? 'them' : 'it'} (one process per tool instead of one per package).`);
+  }
+  const empty = members.filter((member) => member.gates.length === 0 && !rootChecked.some((checked) => checked.dir === member.dir)).map((member) => member.dir);
   if (empty.length > 0) notes.push(`nothing detected in ${listDirs(empty)}: no config there; the root config's gates cover ${empty.length > 1 ? 'their' : 'its'} files.`);
   return { kind, mode: 'packages', workspacesKey: kind, rootGates, members, notes };
 }

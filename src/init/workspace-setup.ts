@@ -7,6 +7,7 @@ import { findLocalBin, type ChosenBin } from './hook-command.js';
 import type { WorkspaceFiles } from './plan-install.js';
 import { planMemberConfigs, planMemberHooks } from './plan-members.js';
 import { planWorkspaceLayout, type WorkspaceLayout } from './plan-workspace.js';
+import { findRootCoverage } from './root-coverage.js';
 import type { Workspace } from './read-members.js';
 
 export interface WorkspaceSetup {
@@ -40,7 +41,8 @@ export interface SetupInputs {
 export function planWorkspaceSetup(inputs: SetupInputs): WorkspaceSetup {
   const { workspace } = inputs;
   const { kind } = workspace.graph;
-  const layout = planWorkspaceLayout({ kind, root: inputs.detection, members: workspace.members, packageManager: inputs.detection.packageManager?.name ?? 'npm', presets: inputs.presets });
+  const coverage = kind !== 'npm' && kind !== 'pnpm' && kind !== 'yarn' ? undefined : findRootCoverage(inputs.projectDir, inputs.detection, workspace.members);
+  const layout = planWorkspaceLayout({ kind, root: inputs.detection, members: workspace.members, packageManager: inputs.detection.packageManager?.name ?? 'npm', presets: inputs.presets, coverage });
   const notes: string[] = [];
   const configFile = inputs.personal ? LOCAL_FILE : TEAM_FILE;
   const rootConfig = inputs.read(configFile);
