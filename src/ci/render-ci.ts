@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { describeOutcome } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
+import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import { short } from '../receipt/judge-receipt.js';
 import { gateTable } from '../report/gate-table.js';
 import { renderReport } from '../report/render-report.js';
@@ -27,7 +28,7 @@ export function ciReport(run: CiRun, verdict: CiVerdict, budget: number, project
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: filterOutput(result.filter, result.output),
+      filtered: placeTaskPaths(filterOutput(result.filter, result.output), projectDirsOf(projectDir), isFileNow),
       log: relative(projectDir, result.logPath),
     })),
     gateCount: ran,

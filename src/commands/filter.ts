@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { DEFAULTS } from '../config/load-config.js';
+import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import { fitFiltered } from '../report/render-report.js';
 import { BoundedCapture } from '../runner/bounded-capture.js';
 
@@ -20,7 +21,8 @@ export function filterCommand(args: string[]): number {
   const budget = values.budget === undefined ? DEFAULTS.budget : Number(values.budget);
   if (!Number.isInteger(budget) || budget <= 0) throw new UsageError(`--budget takes a positive whole number of characters, got "${values.budget}"`);
 
-  const filtered = filterOutput(id, readAll());
+  // A task runner's file paths are said from here, as a stop says them from the project.
+  const filtered = placeTaskPaths(filterOutput(id, readAll()), projectDirsOf(process.cwd()), isFileNow);
   process.stdout.write(`${fitFiltered(filtered, budget).join('\n')}\n`);
   return 0;
 }

@@ -15,6 +15,7 @@ import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
+import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
@@ -200,12 +201,13 @@ function renderStopReport(
   const failed = decision.kind === 'allow' ? decision.preExisting : decision.failed;
   const old = (name: string) => (decision.kind === 'allow' ? [] : (judged.oldIds.get(name) ?? []));
   const gateCount = results.filter((result) => result.status !== 'skipped').length;
+  const projectDirs = projectDirsOf(stop.projectDir);
   const report = renderReportWithin(stop.reportBytes === undefined ? undefined : stop.reportBytes - Buffer.byteLength(unchecked), {
     failed: failed.map((result) => ({
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: shownOutput(result, old(result.name), judged),
+      filtered: placeTaskPaths(shownOutput(result, old(result.name), judged), projectDirs, isFileNow),
       log: relative(stop.projectDir, result.logPath),
       notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name))],
     })),

@@ -31,6 +31,12 @@ export interface Filtered {
   failures: Failure[];
   /** For each failure, the index of the item that shows it, when the filter knows. */
   itemOf?: number[];
+  /**
+   * For each item, the folders (absolute, nearest first) its relative file paths may be named from,
+   * when that is not the gate's own folder: a task runner's task prints them from its package, or from
+   * its tool's root. The report names such a file from the project, where it is there (src/report/place-task-paths.ts).
+   */
+  itemDirs?: string[][];
 }
 
 export type Filter = (raw: string) => Filtered;

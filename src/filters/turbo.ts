@@ -2,6 +2,7 @@ import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
 import { filterTasks } from './task-runner/filter-tasks.js';
 import type { TaskOutput } from './task-runner/tidy-task.js';
+import { describeNotRun, readGraphLine } from './task-runner/turbo-graph.js';
 
 // `turbo run` (2.x) with --log-prefix=task --log-order=grouped: every line of a task's output is
 // prefixed `PKG:TASK: `, and each task opens with `PKG:TASK: cache miss, executing HASH` (hit,
@@ -11,6 +12,8 @@ const STATUS = /^(\S+): cache (?:miss|hit|bypass)\b/;
 const OWN = /^(\S+?)#(\S+): +(WARNING|ERROR) +(.*)$/;
 const TASKS = /^\s*Tasks:\s+(.*)$/;
 const FAILED = /^\s*Failed:\s+(.*)$/;
+// `command (/repo/packages/vue) /usr/bin/npm run test exited (1)`: the folder the task ran in.
+const COMMAND_DIR = /^command \((.+?)\) /;
 
 export function turboFilter(raw: string): Filtered {
   const lines = cleanText(raw);
@@ -19,7 +22,13 @@ export function turboFilter(raw: string): Filtered {
   const tasks = new Map<string, TaskOutput>();
   const summary: string[] = [];
   let failed: string[] | undefined;
+  const graph = new Map<string, string[]>();
   for (const line of lines) {
+    const edge = readGraphLine(line);
+    if (edge) {
+      graph.set(edge.task, edge.after);
+      continue;
+    }
     const id = prefixes.find((prefix) => line === `${prefix}:` || line.startsWith(`${prefix}: `));
     if (id !== undefined) {
       const task = taskOf(tasks, id);
@@ -28,7 +37,12 @@ export function turboFilter(raw: string): Filtered {
     }
     const own = OWN.exec(line);
     if (own) {
-      if (own[3] === 'ERROR') taskOf(tasks, `${own[1]}:${own[2]}`).exit = own[4]?.trim();
+      if (own[3] === 'ERROR') {
+        const task = taskOf(tasks, `${own[1]}:${own[2]}`);
+        task.exit = own[4]?.trim();
+        const dir = COMMAND_DIR.exec(task.exit ?? '')?.[1];
+        if (dir !== undefined) task.dir = dir;
+      }
       continue;
     }
     const total = TASKS.exec(line)?.[1];
@@ -39,6 +53,8 @@ export function turboFilter(raw: string): Filtered {
       summary.push(`Failed: ${listed.trim()}`);
     }
   }
+  // The graph comes after turbo's totals (gate adds it once the run has ended).
+  summary.push(...describeNotRun(graph, (failed ?? []).map((task) => task.replace(':', '#'))));
   const failing = failed ?? [...tasks.values()].filter((task) => task.exit !== undefined).map((task) => task.id);
   const known = failing.length > 0;
   for (const id of failing) taskOf(tasks, id);

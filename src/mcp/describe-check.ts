@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { describeOutcome } from '../decide-stop.js';
 import type { Filtered } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
+import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import { renderReport } from '../report/render-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { CheckRun } from '../commands/check-gates.js';
@@ -51,7 +52,7 @@ function textOf(run: CheckRun, ran: GateResult[], status: CheckStatus, noVerdict
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: filtered.get(result.name) ?? filterOutput(result.filter, result.output),
+      filtered: placeTaskPaths(filtered.get(result.name) ?? filterOutput(result.filter, result.output), projectDirsOf(projectDir), isFileNow),
       log: relative(projectDir, result.logPath),
     })),
     gateCount: ran.length,

@@ -23,6 +23,7 @@ export function dropKnownFailures(filtered: Filtered, known: ReadonlySet<string>
   return {
     ...filtered,
     items: filtered.items.filter((_, item) => !dropped.has(item)),
+    ...(filtered.itemDirs ? { itemDirs: filtered.itemDirs.filter((_, item) => !dropped.has(item)) } : {}),
     failures: kept.map(({ failure }) => failure),
     itemOf: kept.map(({ item }) => item),
   };

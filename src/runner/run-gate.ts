@@ -15,6 +15,7 @@ import { openLog } from './open-log.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { killStrays, RUN_MARKER } from './kill-strays.js';
 import { spawnGroup, withLocalBins } from './spawn-group.js';
+import { skipsDependents, turboDryRun } from './turbo-dry-run.js';
 
 const CAPTURE_LIMIT = 1024 * 1024;
 const LOG_LIMIT = 16 * 1024 * 1024;
@@ -118,10 +119,17 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const strayList = strays.map((stray) => `${stray.name} (pid ${stray.pid})`).join(', ');
   const leftRunning = strays.length > 0 ? `left running: ${strayList}, killed` : undefined;
   if (leftRunning) log.write(`\n[gate: ${leftRunning}]\n`);
+  // The tasks turbo skipped after a failure, which its output never names: from its own dry run.
+  const graph =
+    !timedOut && result.exitCode !== undefined && result.exitCode !== 0 && gate.filter === 'turbo' && skipsDependents(command.argv, command.shell)
+      ? await turboDryRun(command.argv, gate.cwd, childEnv, gate.timeoutSeconds * 1000 - (Date.now() - started))
+      : undefined;
+  const trailer = graph && graph.length > 0 ? `\n${graph.join('\n')}\n` : '';
+  log.write(trailer);
   log.end();
 
   const durationMs = Date.now() - started;
-  const output = capture.text();
+  const output = capture.text() + trailer;
   const { exitCode, signal } = result;
   const done = { ...base, command: command.display, output, exitCode, signal, durationMs, ...(strayList ? { leftRunning: strayList } : {}), ...(command.why ? { tier: command.why } : {}), ...(command.narrowed ? { narrowed: true } : {}) };
   if (timedOut) return { ...done, status: 'timed-out', detail: [`killed after ${gate.timeoutSeconds} s${cut}`, leftRunning].filter(Boolean).join('; ') };

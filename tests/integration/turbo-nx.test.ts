@@ -138,7 +138,8 @@ function expectWebBroken(report: Filtered): void {
     expect(report.failures).toEqual([{ id: `@acme/web > ${testFile} > totals the cart`, file: testFile, line: WEB_TEST_LINE, ...values }]);
   } else {
     expect(report.items.map((item) => item[0])).toEqual([`@acme/web:test: ✖ totals the cart (test/index.test.js:${WEB_TEST_LINE}:1)`]);
-    expect(report.failures).toEqual([{ id: '@acme/web > test/index.test.js > totals the cart', file: 'test/index.test.js', line: WEB_TEST_LINE, ...values, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:' }]);
+    // Named from the folder the task ran in (turbo's `command (DIR)`, npm's `npm error path DIR`).
+    expect(report.failures).toEqual([{ id: '@acme/web > test/index.test.js > totals the cart', file: testFile, line: WEB_TEST_LINE, ...values, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:' }]);
   }
 }
 

@@ -8,7 +8,10 @@ import { planNxProjects, selectNxProjects } from '../../src/fast/nx-projects.js'
 import { parseTurboLs, planTurboPackages, selectTurboPackages } from '../../src/fast/turbo-packages.js';
 import { filterOutput } from '../../src/filters/filter-output.js';
 import { detectTool } from '../../src/filters/task-runner/detect-tool.js';
-import { tidyTask } from '../../src/filters/task-runner/tidy-task.js';
+import { managerDir, tidyTask } from '../../src/filters/task-runner/tidy-task.js';
+import { describeNotRun, graphLines } from '../../src/filters/task-runner/turbo-graph.js';
+import { placeTaskPaths } from '../../src/report/place-task-paths.js';
+import { skipsDependents } from '../../src/runner/turbo-dry-run.js';
 import { presetGate } from '../helpers/fast-tier.js';
 
 const fixture = (tool: 'turbo' | 'nx', name: string) => readFileSync(new URL(`../fixtures/outputs/${tool}/${name}`, import.meta.url), 'utf8');
@@ -150,8 +153,8 @@ describe('turbo filter: each failed task through its own tool filter', () => {
     const result = filterOutput('turbo', fixture('turbo', 'test-dependents.txt'));
     expect(result.items.map((item) => item[0])).toEqual(['@shop/api:test: FAIL net > takes the fee off', '@shop/web:test: FAIL test/total.test.js > total > sums the cart']);
     expect(result.failures).toEqual([
-      { id: '@shop/api > test/net.test.js > net > takes the fee off', file: 'test/net.test.js', line: 4, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', expected: '7', received: '8' },
-      { id: '@shop/web > test/total.test.js > total > sums the cart', file: 'test/total.test.js', line: 4, message: 'AssertionError: expected 8 to be 7 // Object.is equality', expected: '7', received: '8' },
+      { id: '@shop/api > test/net.test.js > net > takes the fee off', file: '/tmp/gate-tn/apps/api/test/net.test.js', line: 4, message: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', expected: '7', received: '8' },
+      { id: '@shop/web > test/total.test.js > total > sums the cart', file: '/tmp/gate-tn/apps/web/test/total.test.js', line: 4, message: 'AssertionError: expected 8 to be 7 // Object.is equality', expected: '7', received: '8' },
     ]);
     expect(result.summary.slice(-2)).toEqual(['Tasks: 1 successful, 3 total', 'Failed: @shop/api#test, @shop/web#test']);
     expect(kept('turbo', 'test-dependents')).toContain('at Context.<anonymous> (test/net.test.js:4:42)');
@@ -214,6 +217,85 @@ describe('turbo filter: each failed task through its own tool filter', () => {
   it('names a failed task with no output by the command turbo says failed', () => {
     const raw = ['@acme/x:test: cache miss, executing 0123abcd', '@acme/x#test:  ERROR  command (/repo/x) /usr/bin/npm run test exited (1)', '', ' Tasks:    0 successful, 1 total', 'Failed:    @acme/x#test'].join('\n');
     expect(filterOutput('turbo', raw).items).toEqual([['@acme/x:test: command (/repo/x) /usr/bin/npm run test exited (1)']]);
+  });
+});
+
+describe('turbo: the tasks it skipped after a failure (--continue=dependencies-successful)', () => {
+  it("reads turbo's dry run: each task that waits on others, and on which", () => {
+    expect(graphLines(fixture('turbo', 'dry-run.json'))).toEqual(['[gate: turbo task @acme/react#test after @acme/core#test]', '[gate: turbo task @acme/vue#test after @acme/core#test]']);
+    expect(() => graphLines('{"id": "x"}')).toThrow(/no tasks list/);
+  });
+
+  it('names the tasks that never ran, under the failed task they wait on', () => {
+    const result = filterOutput('turbo', fixture('turbo', 'not-run-vitest-root.txt'));
+    expect(result.summary.slice(-3)).toEqual(['Tasks: 0 successful, 2 total', 'Failed: @acme/core#test, @acme/leaf#test', 'Not run because @acme/core#test failed: @acme/react#test, @acme/vue#test']);
+    expect(result.items.map((item) => item[0])).toEqual(['@acme/leaf:test: FAIL test/index.test.js > adds', '@acme/core:test: FAIL index.test.js > adds']);
+    expect(kept('turbo', 'not-run-vitest-root')).not.toContain('[gate:');
+  });
+
+  it('follows dependents through tasks that did not run either, each said once, many by count', () => {
+    const graph = new Map([
+      ['ui#build', ['core#build']],
+      ['app#test', ['ui#build', 'core#build']],
+      ['docs#test', ['other#build']],
+    ]);
+    expect(describeNotRun(graph, ['core#build', 'other#build'])).toEqual(['Not run because core#build failed: app#test, ui#build', 'Not run because other#build failed: docs#test']);
+    const wide = new Map(Array.from({ length: 15 }, (_, index) => [`p${String(index).padStart(2, '0')}#test`, ['core#build']]));
+    expect(describeNotRun(wide, ['core#build'])).toEqual([`Not run because core#build failed: ${Array.from({ length: 12 }, (_, index) => `p${String(index).padStart(2, '0')}#test`).join(', ')} and 3 more`]);
+  });
+
+  it('asks the dry run only of an argv turbo run that skips dependents', () => {
+    const run = ['turbo', 'run', 'test', '--continue=dependencies-successful', '--filter=...@acme/core'];
+    expect(skipsDependents(run, false)).toBe(true);
+    expect(skipsDependents(['pnpm', 'turbo', 'run', 'test', '--continue', 'dependencies-successful'], false)).toBe(true);
+    expect(skipsDependents(['turbo', 'run', 'test', '--continue'], false)).toBe(false);
+    expect(skipsDependents(['turbo', 'run', 'test'], false)).toBe(false);
+    expect(skipsDependents(run, true)).toBe(false);
+    expect(skipsDependents([...run, '--dry=json'], false)).toBe(false);
+  });
+});
+
+describe("a task's file paths, said from the project", () => {
+  const files = new Set(['/tmp/gate-tn/packages/core/test/index.test.js', '/tmp/gate-tn/packages/leaf/test/index.test.js', '/tmp/gate-tn/packages/leaf/index.js']);
+  const isFile = (path: string) => files.has(path);
+
+  it("names a file from vitest's root or the task's package, where it is there", () => {
+    const result = placeTaskPaths(filterOutput('turbo', fixture('turbo', 'not-run-vitest-root.txt')), ['/tmp/gate-tn'], isFile);
+    expect(result.items.map((item) => item.filter((line) => /FAIL|❯|\|/.test(line)))).toEqual([
+      ['@acme/leaf:test: FAIL packages/leaf/test/index.test.js > adds', '❯ packages/leaf/test/index.test.js:5:21', '5|   expect(add(2, 2)).toBe(4);'],
+      ['@acme/core:test: FAIL packages/core/test/index.test.js > adds', '❯ packages/core/test/index.test.js:5:21', '5|   expect(add(2, 2)).toBe(4);'],
+    ]);
+    // Where the later checks look for it (files that came and went during the run, the tamper check).
+    expect(result.failures.map((failure) => failure.file)).toEqual(['/tmp/gate-tn/packages/leaf/test/index.test.js', '/tmp/gate-tn/packages/core/test/index.test.js']);
+    expect(result.failures.map((failure) => failure.id)).toEqual(['@acme/leaf > test/index.test.js > adds', '@acme/core > index.test.js > adds']);
+  });
+
+  it('leaves a path that is no file there, or outside the project, as printed', () => {
+    const filtered = filterOutput('turbo', fixture('turbo', 'not-run-vitest-root.txt'));
+    expect(placeTaskPaths(filtered, ['/tmp/gate-tn'], () => false).items).toEqual(filtered.items);
+    expect(placeTaskPaths(filtered, ['/elsewhere'], isFile).items).toEqual(filtered.items);
+    expect(placeTaskPaths({ ...filtered, itemDirs: undefined }, ['/tmp/gate-tn'], isFile).items).toEqual(filtered.items);
+  });
+
+  it('names tsc and mocha files from the package too', () => {
+    const typecheck = filterOutput('turbo', fixture('turbo', 'typecheck.txt'));
+    const placed = placeTaskPaths(typecheck, ['/tmp/gate-tn'], (path) => path === '/tmp/gate-tn/apps/web/types.ts' || path === '/tmp/gate-tn/packages/lib/types.ts');
+    expect(placed.items.map((item) => item[0]).sort()).toEqual([
+      "@shop/lib:typecheck: packages/lib/types.ts(2,12): error TS2339: Property 'length' does not exist on type 'number'.",
+      "@shop/web:typecheck: apps/web/types.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+    const mocha = placeTaskPaths(filterOutput('turbo', fixture('turbo', 'test-dependents.txt')), ['/tmp/gate-tn'], (path) => path === '/tmp/gate-tn/apps/api/test/net.test.js');
+    expect(mocha.items.flat()).toContain('  at Context.<anonymous> (apps/api/test/net.test.js:4:42)');
+  });
+
+  it("names Nx's from the folder the package manager says the script ran in (npm error path, pnpm's echo)", () => {
+    const here = (path: string) => ['/tmp/gate-tn/apps/api/test/net.test.js', '/tmp/gate-tn/packages/lib/types.ts'].includes(path);
+    const test = placeTaskPaths(filterOutput('nx', fixture('nx', 'test-dependents.txt')), ['/tmp/gate-tn'], here);
+    expect(test.items.flat()).toContain('  at Context.<anonymous> (apps/api/test/net.test.js:4:42)');
+    expect(test.failures.map((failure) => failure.file)).toEqual(['/tmp/gate-tn/apps/api/test/net.test.js', '/tmp/gate-tn/apps/web/test/total.test.js']);
+    const typecheck = placeTaskPaths(filterOutput('nx', fixture('nx', 'typecheck.txt')), ['/tmp/gate-tn'], here);
+    expect(typecheck.items[0]).toEqual(["@shop/lib:typecheck: packages/lib/types.ts(2,12): error TS2339: Property 'length' does not exist on type 'number'."]);
+    expect(managerDir(['> @acme/web@1.0.0 test /repo/apps/web', '> vitest run'])).toBe('/repo/apps/web');
   });
 });
 

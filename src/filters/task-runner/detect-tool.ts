@@ -27,3 +27,15 @@ export function detectTool(lines: readonly string[], script: string | undefined)
   for (const [tool, pattern] of SCRIPTS) if (script !== undefined && pattern.test(script)) return tool;
   return 'generic';
 }
+
+// vitest names its files from its root (`test.root`, else the package): ` RUN  v4.1.12 /repo/packages/vue/test`.
+const VITEST_ROOT = /^\s*RUN\s+v\d+\.\d+\S*\s+((?:[A-Za-z]:)?[\\/].*?)\s*$/;
+
+/** The folder a task's tool names its files from, when the tool printed it. */
+export function printedRoot(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const root = VITEST_ROOT.exec(line)?.[1];
+    if (root !== undefined) return root;
+  }
+  return undefined;
+}

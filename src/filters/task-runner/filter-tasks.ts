@@ -1,8 +1,9 @@
+import { isAbsolute, join } from 'node:path';
 import type { Failure, Filter, Filtered } from '../filter.js';
 import { genericFilter } from '../generic.js';
 import { JS_FILTERS } from '../js-filters.js';
-import { detectTool } from './detect-tool.js';
-import { type TaskOutput, tidyTask } from './tidy-task.js';
+import { detectTool, printedRoot } from './detect-tool.js';
+import { managerDir, type TaskOutput, tidyTask } from './tidy-task.js';
 
 // Each task's own totals are kept while few tasks failed; past that, the runner's totals say enough.
 const MAX_TASK_SUMMARIES = 3;
@@ -24,6 +25,7 @@ export interface TaskRun {
  */
 export function filterTasks(run: TaskRun, lines: readonly string[], raw: string): Filtered {
   const items: string[][] = [];
+  const itemDirs: string[][] = [];
   const failures: Failure[] = [];
   const summary: string[] = [];
   const nouns = new Set<string>();
@@ -35,8 +37,12 @@ export function filterTasks(run: TaskRun, lines: readonly string[], raw: string)
     if (!run.failedKnown && result.failures.length === 0) continue;
     const project = task.id.split(':')[0] ?? task.id;
     const taskItems = result.items.length > 0 ? result.items : [[task.exit ?? 'failed, with no output']];
-    for (const [head = '', ...rest] of taskItems) items.push([`${task.id}: ${head}`, ...rest]);
-    failures.push(...result.failures.map((failure) => ({ ...failure, id: `${project} > ${failure.id}` })));
+    const dirs = [printedRoot(tidy.lines), task.dir ?? managerDir(task.lines)].filter((dir) => dir !== undefined);
+    for (const [head = '', ...rest] of taskItems) {
+      items.push([`${task.id}: ${head}`, ...rest]);
+      itemDirs.push(dirs);
+    }
+    failures.push(...result.failures.map((failure) => ({ ...failure, id: `${project} > ${failure.id}`, ...fromTaskDir(failure.file, dirs[0]) })));
     if (run.tasks.length <= MAX_TASK_SUMMARIES) summary.push(...result.summary.map((line) => `${task.id}: ${line}`));
     nouns.add(result.items.length > 0 ? result.noun : 'failures');
   }
@@ -44,5 +50,15 @@ export function filterTasks(run: TaskRun, lines: readonly string[], raw: string)
   summary.push(...run.summary);
   const kept = items.reduce((sum, item) => sum + item.length, 0) + summary.length;
   const inputLines = lines.filter((line) => line.trim() !== '').length;
-  return { items, noun: nouns.size === 1 ? [...nouns][0] ?? 'failures' : 'failures', summary, dropped: Math.max(0, inputLines - kept), failures };
+  return { items, noun: nouns.size === 1 ? [...nouns][0] ?? 'failures' : 'failures', summary, dropped: Math.max(0, inputLines - kept), failures, itemDirs };
+}
+
+/**
+ * A failure's file named from the folder its tool names files from (its root, else the folder the
+ * task ran in), not from the gate's: what reads it later (the check for files that came and went
+ * during the run, the tamper check) looks for it there. Its id keeps the name the tool printed.
+ */
+function fromTaskDir(file: string | undefined, dir: string | undefined): { file?: string } {
+  if (file === undefined || dir === undefined || isAbsolute(file) || /^(?:\||file:)/.test(file)) return {};
+  return { file: join(dir, file) };
 }

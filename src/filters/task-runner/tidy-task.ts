@@ -5,6 +5,8 @@ export interface TaskOutput {
   lines: string[];
   /** What the runner says when the task's command failed (turbo: `command (/repo/apps/web) npm run test exited (1)`). */
   exit?: string;
+  /** The folder the task ran in, as the runner printed it (absolute): its package. */
+  dir?: string;
 }
 
 export interface TidyTask {
@@ -26,6 +28,21 @@ const NOISE = [
   /^(?:# )?\(node:\d+\) Warning: The 'NO_COLOR' env is ignored due to the 'FORCE_COLOR' env being set\.$/,
   /^(?:# )?\(Use `node --trace-warnings \.\.\.` to show where the warning was created\)$/,
 ];
+
+// The folder a script ran in, as the package manager says it: pnpm's echo
+// (`> @acme/web@1.0.0 test /repo/apps/web`), npm's closing error (`npm error path /repo/apps/web`).
+const MANAGER_DIR = [/^> \S+@\S* \S+ ((?:[A-Za-z]:)?[\\/].*)$/, /^npm (?:error|ERR!) path ((?:[A-Za-z]:)?[\\/].*)$/];
+
+/** The folder the package manager says a task's script ran in (its package), when it says so. */
+export function managerDir(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    for (const pattern of MANAGER_DIR) {
+      const dir = pattern.exec(line)?.[1];
+      if (dir !== undefined) return dir.trim();
+    }
+  }
+  return undefined;
+}
 
 /** A task's lines without the script echo at its start and the package manager's closing error. */
 export function tidyTask(lines: readonly string[]): TidyTask {
