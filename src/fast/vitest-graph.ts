@@ -37,7 +37,7 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const graph = buildModuleGraph(sources.map(absolute), moduleFiles, MAX_MODULES);
   if (!graph) return { fallback: `more than ${MAX_MODULES} modules` };
   // The test configs here and those they build on (`mergeConfig(base, …)` of a workspace root's).
-  const configs = testConfigs(sources.filter((file) => TEST_CONFIG.test(posix.basename(file))).map(absolute), graph);
+  const configs = testConfigs(loadedConfigs(sources, run, moduleFiles, absolute), graph);
   const autoImports = configs.find((config) => AUTO_IMPORTS.test(moduleFiles.read(config) ?? ''));
   if (autoImports) return { fallback: `${shown(autoImports)} imports modules by plugin` };
   const changed = files.map(absolute);
@@ -68,6 +68,19 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const entry = (file: string) => isJsFile(file) && !TEST_CONFIG.test(posix.basename(file)) && (inSource || TEST_FILE.test(shown(file)) || !graph.imported.has(file));
   const targets = [...reached].filter(entry).map(shown).sort();
   return { kind: 'fast', run: [...run, '--passWithNoTests', '{files}'], targets, why: count };
+}
+
+/**
+ * The configs a `vitest run` here loads: the one in its folder, unless it gathers projects (or a
+ * config is named on the command line), when it may be any below. urql's root run must not count
+ * examples/with-vue3/vite.config.js, an app's config that imports the shared package.
+ */
+function loadedConfigs(sources: string[], run: string[], files: ReturnType<typeof readModuleFiles>, absolute: (file: string) => string): string[] {
+  const all = sources.filter((file) => TEST_CONFIG.test(posix.basename(file)));
+  const own = all.filter((file) => !file.includes('/'));
+  const gathers = own.some((file) => !/^(?:vitest|vite)\.config\./.test(file) || /\b(?:projects|workspace)\b/.test(files.read(absolute(file)) ?? ''));
+  const named = run.some((word) => /^(?:-c|--config|--root|-r|--dir|--project)(?:=|$)/.test(word));
+  return (gathers || named ? all : own).map(absolute);
 }
 
 /** The test configs and every local module they import, directly or not (a shared base config, a plugin). */

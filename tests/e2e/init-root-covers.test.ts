@@ -36,6 +36,8 @@ function workspace(rootScripts: Record<string, string>): TempRepo {
     'packages/legacy/package.json': json({ name: '@shop/legacy', version: '1.0.0', type: 'module', scripts: { test: 'vitest' } }),
     'packages/legacy/vitest.config.ts': "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { environment: 'node' } });\n",
     'packages/legacy/src/old.test.ts': test('legacy adds', '', 'expect(1 + 1).toBe(2);'),
+    // An example app's config that imports the shared package: no config the root's `vitest run` loads.
+    'examples/demo/vite.config.ts': "import { greet } from '../../packages/core/src/index';\n\nexport default { define: { GREETING: JSON.stringify(greet('demo')) } };\n",
   };
   const made = makeRepo(files, { nodeModules: 'with-gate', commit: false });
   const linkPath = join(made.dir, 'packages/app/node_modules/@shop/core');
@@ -66,6 +68,8 @@ describe('gate init where the root runs vitest and tsc over every package', () =
 
     promptStart(repo);
     repo.write('packages/core/src/greet.ts', 'export const greet = (name: string): string => `hi ${name}`;\n');
+    const status = JSON.parse(runBin(['status', '--json'], { cwd: repo.dir, env: repo.env }).stdout) as { gates: Array<{ name: string; tier?: string }> };
+    expect(status.gates.find((gate) => gate.name === 'test')?.tier).toBe('1 of 4 test files reach packages/core/src/greet.ts');
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('greets the customer');
