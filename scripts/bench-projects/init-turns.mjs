@@ -28,6 +28,7 @@ function countGates(dir, git) {
  * @param {object} options.ctx       passed to project.setup
  * @param {string} options.bin       the gate binary measured (bin/gate.cjs of some checkout)
  * @param {boolean} options.keep     keep the temp folder (printed) instead of deleting it
+ * @param {boolean} [options.initCheck] `gate init --yes` as documented (every gate run once) instead of `--no-check`
  */
 export function benchInit(options) {
   const { project, bin } = options;
@@ -69,8 +70,9 @@ export function benchInit(options) {
     git('add', '-A');
     git('commit', '-q', '-m', 'baseline');
     const files = git('ls-files', '-z').split('\0').filter(Boolean).length;
-    const init = spawnSync(process.execPath, [bin, 'init', '--yes', '--no-check'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-    if (init.status !== 0) throw new Error(`gate init --yes --no-check exited ${init.status}: ${`${init.stdout}\n${init.stderr}`.trim().slice(-3000)}`);
+    const initArgs = ['init', '--yes', ...(options.initCheck ? [] : ['--no-check'])];
+    const init = spawnSync(process.execPath, [bin, ...initArgs], { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (init.status !== 0) throw new Error(`gate ${initArgs.join(' ')} exited ${init.status}: ${`${init.stdout}\n${init.stderr}`.trim().slice(-3000)}`);
     git('add', '-A');
     const gates = countGates(dir, git);
     git('commit', '-q', '-m', 'gate init');
