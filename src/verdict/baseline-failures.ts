@@ -13,6 +13,7 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import { filesNamingWorkTree, IGNORED_TOP_LEVEL, workTreePathsIn } from './copy-leaks.js';
 import { findEditableInstalls, sitePackagesFor } from './editable-installs.js';
 import { failureMemoryPath, recallFailures, rememberFailures } from './failure-memory.js';
+import { lendTurboCache } from './lend-turbo-cache.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';
 import { preparePythonProbe } from './python-probe.js';
 
@@ -128,7 +129,8 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
     const cwd = join(copy, relative(input.root, input.gate.cwd));
     const narrowing = input.full === true ? undefined : narrowFor(input.gate, cwd, failures);
     if (narrowing?.kind === 'absent') return { failing: [], checked: narrowing.ids };
-    const narrowed = narrowing?.kind === 'narrowed' ? { run: narrowing.argv, tier: undefined, shell: false } : {};
+    const run = lendTurboCache(input.gate, narrowing?.kind === 'narrowed' ? narrowing.argv : input.gate.run, input.env);
+    const narrowed = run !== input.gate.run ? { run, tier: undefined, shell: false } : {};
     const topLevel = new Set(tree.map((path) => path.split('/')[0] ?? '').filter((name) => name !== '' && !IGNORED_TOP_LEVEL.includes(name)));
     const probe = pythonProbe(input, copy, probeDir, roots, lentDirs, [...topLevel]);
     const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy), ...probe.env } };

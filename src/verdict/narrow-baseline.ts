@@ -30,7 +30,12 @@ type Unit = { target: string; path: string } | string;
 
 // Each runner: the unit a failure is selected by (a test file, a node id, a package), and the
 // command that runs only those units. A failure that maps to none sends the check to the full run.
-const RUNNERS: Record<string, { unit: (failure: Failure, input: NarrowInput) => Unit; argv: (run: string[], targets: string[], input: NarrowInput, failures: Failure[]) => string[] }> = {
+interface Runner {
+  unit: (failure: Failure, input: NarrowInput) => Unit;
+  argv: (run: string[], targets: string[], input: NarrowInput, failures: Failure[]) => string[];
+}
+
+const RUNNERS: Record<string, Runner> = {
   vitest: { unit: testFile, argv: (run, files) => [...run, ...files] },
   jest: { unit: testFile, argv: (run, files) => [...run, '--runTestsByPath', ...files] },
   mocha: { unit: testFile, argv: (run, files) => [...run, ...files] },
@@ -38,7 +43,13 @@ const RUNNERS: Record<string, { unit: (failure: Failure, input: NarrowInput) => 
   pytest: { unit: pytestFile, argv: (run, files) => [...run, ...files] },
   'go-test': { unit: goPackage, argv: goArgv },
   'cargo-test': { unit: cargoTest, argv: (run, names) => [...run, '--', '--exact', ...names] },
+  ...forPresets(['turbo-test', 'turbo-lint', 'turbo-typecheck', 'turbo-check-types'], { unit: taskPackage, argv: turboArgv }),
+  ...forPresets(['nx-test', 'nx-lint', 'nx-typecheck'], { unit: taskPackage, argv: (run, projects) => [...run, `--projects=${projects.join(',')}`] }),
 };
+
+function forPresets(ids: string[], runner: Runner): Record<string, Runner> {
+  return Object.fromEntries(ids.map((id) => [id, runner]));
+}
 
 /** The narrowest command that tells, for each of a gate's failures, whether the baseline had it too. */
 export function narrowBaseline(input: NarrowInput): BaselineNarrowing {
@@ -101,4 +112,19 @@ function cargoTest(failure: Failure): Unit {
   const match = /^[\w-]+::(.+)$/.exec(failure.id);
   if (match?.[1] === undefined) return 'not a test';
   return { target: match[1], path: '.' };
+}
+
+// A task runner's failure ids start with the package (project) whose task failed: "@acme/web > test/a.test.js > adds"
+// (src/filters/task-runner/filter-tasks.ts). Package names hold no space. Each failing package runs
+// alone (its tasks' dependencies with it), not with the packages that depend on it as a stop does.
+function taskPackage(failure: Failure): Unit {
+  const name = /^(\S+) > /.exec(failure.id)?.[1];
+  if (name === undefined) return 'names no package';
+  return { target: name, path: '.' };
+}
+
+// The filters go before a `--`, after which turbo hands the words to the tasks.
+function turboArgv(run: string[], packages: string[]): string[] {
+  const end = run.includes('--') ? run.indexOf('--') : run.length;
+  return [...run.slice(0, end), ...packages.map((name) => `--filter=${name}`), ...run.slice(end)];
 }

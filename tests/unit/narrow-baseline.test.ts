@@ -89,6 +89,34 @@ describe('narrowBaseline', () => {
     expect(narrowBaseline(input('vitest', ['vitest', 'run'], [failure('x > y', 'x.test.ts')], { existsNow: () => false }))).toMatchObject({ kind: 'full' });
     expect(narrowBaseline(input('vitest', ['vitest', 'run'], [failure('x > y', '/elsewhere/x.test.ts')]))).toMatchObject({ kind: 'full' });
     expect(narrowBaseline(input(undefined, ['npm', 'test'], [failure('x > y', 'x.test.ts')]))).toEqual({ kind: 'full', why: 'the gate has its own command' });
-    expect(narrowBaseline(input('nx-test', ['nx', 'run-many'], [failure('x > y', 'x.test.ts')]))).toMatchObject({ kind: 'full' });
+    expect(narrowBaseline(input('eslint', ['eslint', '.'], [failure('x.ts no-unused-vars: y', 'x.ts')]))).toEqual({ kind: 'full', why: 'eslint cannot select tests' });
+  });
+
+  // Issue 31 point 3: the failing packages alone, as the task runner names them in each failure id.
+  it('turbo: each failing package once as --filter=NAME (not ...NAME), before a "--", the gate\'s other words kept', () => {
+    const run = ['turbo', 'run', 'test', '--cache=local:rw,remote:r', '--continue=dependencies-successful'];
+    const failures = [failure('@acme/web > test/a.test.js > totals', 'test/a.test.js'), failure('@acme/lib > src/b.test.ts > adds'), failure('@acme/web > test/a.test.js > rounds')];
+    expect(narrowBaseline(input('turbo-test', run, failures))).toEqual({
+      kind: 'narrowed',
+      argv: [...run, '--filter=@acme/lib', '--filter=@acme/web'],
+      ids: failures.map((one) => one.id),
+    });
+    expect(narrowBaseline(input('turbo-lint', ['turbo', 'run', 'lint', '--', '--max-warnings=0'], [failure('docs > a.ts no-undef: x')]))).toMatchObject({
+      argv: ['turbo', 'run', 'lint', '--filter=docs', '--', '--max-warnings=0'],
+    });
+  });
+
+  it('nx: the failing projects as one --projects list', () => {
+    const failures = [failure('web > src/app.spec.ts > renders'), failure('api > main.ts no-undef: x'), failure('web > src/app.spec.ts > links')];
+    expect(narrowBaseline(input('nx-test', ['nx', 'run-many', '--targets=test', '--outputStyle=static'], failures))).toMatchObject({
+      kind: 'narrowed',
+      argv: ['nx', 'run-many', '--targets=test', '--outputStyle=static', '--projects=api,web'],
+    });
+  });
+
+  it('turbo and nx: a failure that names no package sends the check to the full run', () => {
+    const failures = [failure('@acme/web > test/a.test.js > totals'), failure('turbo exited (1)')];
+    expect(narrowBaseline(input('turbo-test', ['turbo', 'run', 'test'], failures))).toEqual({ kind: 'full', why: 'turbo exited (1): names no package' });
+    expect(narrowBaseline(input('nx-lint', ['nx', 'run-many', '--targets=lint'], [failure(' > x')]))).toMatchObject({ kind: 'full' });
   });
 });
