@@ -49,14 +49,17 @@ describe(`Claude Code ${CLAUDE_CODE_VERSION} started in a workspace package`, ()
     expect(result.json?.result).toBe('Refactored.');
   });
 
-  it('is gated after `gate init --each-package`: the package\'s hook blocks a broken edit and names the package\'s gate', async () => {
+  // The root's "test" script runs vitest over the workspace, so init leaves packages/lib to the
+  // root config's test gate (docs/monorepos.md §5): the package's hook runs that gate.
+  it('is gated after `gate init --each-package`: the package\'s hook blocks a broken edit and names the gate that covers it', async () => {
     const { project, run } = await workspace(['--each-package']);
     const settings = JSON.parse(project.read('packages/lib/.claude/settings.json')) as { hooks: { Stop: Array<{ hooks: Array<{ command: string }> }> } };
     const command = settings.hooks.Stop[0]?.hooks[0]?.command ?? '';
     expect(command).toBe('"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/gate run');
     const { result, sent, blocked } = await run();
     expect(blocked).toEqual([2]);
-    expect(contextIn(sent[2] ?? '')).toMatch(/^gate: 1 of \d+ checks? failed \(packages\/lib:test\); stop refused, block 1 of 3\.\n/);
+    expect(project.exists('packages/lib/gate.config.json')).toBe(false);
+    expect(contextIn(sent[2] ?? '')).toMatch(/^gate: 1 of \d+ checks? failed \(test\); stop refused, block 1 of 3\.\n/);
     expect(sent[2]).toContain('expected -1 to be 3');
     expect(result.json?.result).toBe('Fixed.');
   });
