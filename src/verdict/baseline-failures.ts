@@ -16,6 +16,7 @@ import { failureMemoryPath, recallFailures, rememberFailures } from './failure-m
 import { lendTurboCache } from './lend-turbo-cache.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';
 import { preparePythonProbe } from './python-probe.js';
+import { unloadedSuite } from './unloaded-suite.js';
 
 export interface BaselineInput {
   root: string;
@@ -143,6 +144,8 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
     if (named.length > 0) return { doubt: leakedThrough('its output, which names', named) };
     if (result.status === 'timed-out') return { doubt: `its run on the baseline was ${result.detail ?? 'killed at its timeout'}` };
     const failing = copyFailureIds(result.status, gate.filter, result.output, copy, input.root);
+    const unloaded = failing === undefined ? undefined : unloadedSuite(failing, failures.map((failure) => failure.id));
+    if (unloaded !== undefined) return { doubt: `its run on the baseline could not load ${unloaded}, so it never ran the tests that fail there now` };
     return failing === undefined ? undefined : { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {
     return undefined;
