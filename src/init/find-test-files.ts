@@ -99,7 +99,8 @@ function literalList(text: string, key: string): string[] | undefined {
   return globs.length > 0 ? globs.map((glob) => glob.replace(/^\.\//, '')) : undefined;
 }
 
-function importedConfigs(path: string): string[] {
+/** The local config files a JS config imports (a package config merging the root's). */
+export function importedConfigs(path: string): string[] {
   const text = readText(path) ?? '';
   const specifiers = [...text.matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1] ?? '');
   return specifiers.flatMap((specifier) => {

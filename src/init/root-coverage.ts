@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { readJsonc } from '../fast/js-aliases.js';
 import type { Detection } from './detect-presets.js';
-import { matchingFiles, vitestCollects } from './find-test-files.js';
+import { importedConfigs, matchingFiles, vitestCollects } from './find-test-files.js';
 import type { MemberFacts } from './plan-workspace.js';
 
 // A workspace whose root scripts run vitest, tsc or eslint once over every package (urql: `vitest`,
@@ -57,13 +57,12 @@ export function runsWholeTool(script: string, tool: 'vitest' | 'tsc' | 'eslint')
     // Run directly, through the package manager's exec, or after `test -z $CI` and the like: never in
     // a package (`cd`, `-C`, `--filter`) or in each (`pnpm -r exec`).
     if (words[0] === 'cd' || words[0] === 'pushd') moved = true;
-    const at = words.findIndex((word) => word === tool);
+    const at = words.indexOf(tool);
     if (at < 0 || moved) continue;
     const before = words.slice(0, at);
     if (before.some((word) => /^(?:-C|--dir|--filter|-F|--cwd|--prefix|-w|--workspace|--workspaces|-r|--recursive|run-p|run-s|lerna|turbo|nx)$/.test(word))) continue;
     const args = words.slice(at + 1);
     if (tool === 'tsc' && args.some((word) => /^(?:-p|--project)$/.test(word) || (word.startsWith('-') === false && word !== ''))) continue;
-    if (tool === 'tsc' && args.includes('-b') && args.some((word, index) => index > args.indexOf('-b') && !word.startsWith('-'))) continue;
     if (tool === 'eslint' && !args.some((word) => word === '.' || word === './')) continue;
     if (tool === 'vitest' && args.some((word) => /^(?:--project|--dir|--root|-r)$/.test(word))) continue;
     return true;
@@ -87,13 +86,7 @@ function vitestCovers(rootDir: string, collects: { include: string[]; exclude: s
 }
 
 function importsRootConfig(configPath: string, rootDir: string, rootConfig: string | undefined): boolean {
-  if (rootConfig === undefined) return false;
-  const text = plainFiles.read(configPath) ?? '';
-  const target = join(rootDir, rootConfig);
-  return [...text.matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].some((match) => {
-    const base = resolve(dirname(configPath), match[1] ?? '');
-    return [base, ...['.ts', '.mts', '.js', '.mjs', '.cts', '.cjs'].map((ext) => `${base}${ext}`)].includes(target);
-  });
+  return rootConfig !== undefined && importedConfigs(configPath).includes(join(rootDir, rootConfig));
 }
 
 interface RootTsconfig {
