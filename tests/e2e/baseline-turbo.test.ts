@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { promptStart, stop } from '../helpers/run-bin.js';
+import { PACKAGES, TEST_HEAD } from '../helpers/acme-turbo-packages.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 
 // Issue 31 point 3: a turbo gate's baseline check ran the full `turbo run test` over every package,
@@ -12,25 +13,8 @@ let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
-const HEAD = "const test = require('node:test');\nconst assert = require('node:assert/strict');\n";
-// lib; web and api on top of it; a leaf nothing depends on. Each test task runs after its dependencies' tests.
-const PACKAGES: Record<string, { dir: string; deps: string[]; source: string; test: string }> = {
-  '@acme/lib': { dir: 'packages/lib', deps: [], source: 'exports.add = (a, b) => a + b;\n', test: `${HEAD}const { add } = require('../index.js');\n\ntest('adds', () => assert.equal(add(2, 2), 4));\n` },
-  '@acme/web': {
-    dir: 'apps/web',
-    deps: ['@acme/lib'],
-    source: "const { add } = require('@acme/lib');\n\nexports.total = (prices) => prices.reduce(add, 0);\n",
-    test: `${HEAD}const { total } = require('../index.js');\n\ntest('totals the cart', () => assert.equal(total([1, 2, 3]), 6));\n`,
-  },
-  '@acme/api': {
-    dir: 'apps/api',
-    deps: ['@acme/lib'],
-    source: "const { add } = require('@acme/lib');\n\nexports.net = (gross, fee) => add(gross, -fee);\n",
-    test: `${HEAD}const { net } = require('../index.js');\n\ntest('takes the fee off', () => assert.equal(net(10, 3), 7));\n`,
-  },
-  '@acme/leaf': { dir: 'packages/leaf', deps: [], source: "exports.shout = (word) => `${word.toUpperCase()}!`;\n", test: `${HEAD}const { shout } = require('../index.js');\n\ntest('shouts', () => assert.equal(shout('hi'), 'HI!'));\n` },
-};
 
+// Each test task runs after its dependencies' tests (turbo `dependsOn: ['^test']`).
 function workspace(preset: 'turbo-test' | 'nx-test'): Record<string, string> {
   const files: Record<string, string> = {
     '.gitignore': 'node_modules/\n.turbo/\n.nx/\n',
@@ -97,13 +81,18 @@ describe('a turbo gate\'s baseline check', () => {
     expect(liveCache()).toEqual(cached);
   });
 
+  /** leaf's test is red at the start; the turn touches only leaf's source: a failure from before. */
+  const stopOnOldLeafFailure = (r: TempRepo) => {
+    r.write('packages/leaf/test/index.test.js', `${TEST_HEAD}const { shout } = require('../index.js');\n\ntest('shouts', () => assert.equal(shout('hi'), 'HI'));\n`);
+    r.commit('leaf expects no exclamation mark');
+    promptStart(r);
+    r.write('packages/leaf/index.js', "exports.shout = (word) => `${word.toUpperCase()}!`; // louder\n");
+    return stop(r);
+  };
+
   it('names a failure the baseline had too, from the failing packages\' run alone', () => {
     repo = setUp();
-    repo.write('packages/leaf/test/index.test.js', `${HEAD}const { shout } = require('../index.js');\n\ntest('shouts', () => assert.equal(shout('hi'), 'HI'));\n`);
-    repo.commit('leaf expects no exclamation mark');
-    promptStart(repo);
-    repo.write('packages/leaf/index.js', "exports.shout = (word) => `${word.toUpperCase()}!`; // louder\n");
-    const result = stop(repo);
+    const result = stopOnOldLeafFailure(repo);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/test still failing, but only with failures from before this turn/);
     expect(baselineLog()).toMatch(/Packages in scope: @acme\/leaf\n/);
@@ -112,11 +101,7 @@ describe('a turbo gate\'s baseline check', () => {
 
   it('nx: runs only the failing project (--projects=NAME)', () => {
     repo = setUp('nx-test');
-    repo.write('packages/leaf/test/index.test.js', `${HEAD}const { shout } = require('../index.js');\n\ntest('shouts', () => assert.equal(shout('hi'), 'HI'));\n`);
-    repo.commit('leaf expects no exclamation mark');
-    promptStart(repo);
-    repo.write('packages/leaf/index.js', "exports.shout = (word) => `${word.toUpperCase()}!`; // louder\n");
-    const result = stop(repo);
+    const result = stopOnOldLeafFailure(repo);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/test still failing, but only with failures from before this turn/);
     expect(baselineLog().match(/> nx run \S+/g)).toEqual(['> nx run @acme/leaf:test']);
