@@ -7,8 +7,8 @@ import { runGates } from '../runner/run-gates.js';
 import type { Rerun } from '../transient/rerun-transient.js';
 import { passedPath, writePassed } from '../state/session-state.js';
 import { rememberPassedTree } from '../verdict/passed-trees.js';
-import { failureIds } from '../verdict/baseline-failures.js';
-import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
+import { rememberResults } from '../verdict/remember-results.js';
+import { stateKeyNow } from '../verdict/start-state.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
 export interface CheckOptions {
@@ -83,15 +83,6 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
     rememberPassedTree(project.stateDir, { snapshot, configHash: project.configFiles.hash });
   }
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
-  if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
+  if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, [project.repo?.root ?? project.projectDir, project.projectDir], options.env), results);
   return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns };
-}
-
-/** What each gate showed on the tree (a fast tier's run: only the failures it shows). */
-export function rememberResults(stateDir: string, digest: string, results: GateResult[]): void {
-  const memory = failureMemoryPath(stateDir);
-  for (const result of results) {
-    const ids = result.cached ? undefined : failureIds(result.status, result.filter, result.output);
-    if (ids !== undefined) rememberFailures(memory, digest, result.name, ids, result.narrowed ? ids : undefined);
-  }
 }

@@ -17,7 +17,8 @@ import { describeResult, type GateRow } from '../report/gate-table.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { formatMs } from '../stats/format-units.js';
-import { rememberResults } from './check-gates.js';
+import { rememberResults } from '../verdict/remember-results.js';
+import { stateKeyNow } from '../verdict/start-state.js';
 import { changeSinceBaseline, openProject, openTree } from './open-project.js';
 
 const USAGE = 'usage: gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]';
@@ -55,7 +56,7 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  if (snapshot) rememberResults(project.stateDir, snapshot.digest, results);
+  if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, [repo.root, project.projectDir], env), results);
   const rows: GateRow[] = selections.map((selection) => {
     const result = results.find((candidate) => candidate.name === selection.gate.name);
     return result

@@ -5,10 +5,9 @@ import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js'
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
-import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
+import type { ResolvedConfig } from '../config/load-config.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
-import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { messages } from '../messages.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
@@ -29,8 +28,7 @@ import { findTampering } from '../tamper/find-tampering.js';
 import { findRewrittenExpectations, rememberFailingTests, type GateRun } from '../tamper/rewritten-expectations.js';
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
-import { type BaselineAnswer, baselineFailures, failureIds } from '../verdict/baseline-failures.js';
-import { failureMemoryPath, rememberFailures } from '../verdict/failure-memory.js';
+import { judgeFailures, type Judgement } from '../verdict/judge-failures.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
@@ -108,7 +106,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
-  const judged = { ...(await judgeFailures(stop, tree.gates, results, config.concurrency)), transient };
+  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // Once a session: the human adds a config, or has decided not to.
@@ -133,6 +131,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
     const repeated = state.blocks > 0 && shown.key !== undefined && state.reported?.key === shown.key;
     writeSession(stop.sessionFile, {
       baseline: state.baseline,
+      start: state.start,
       blocks: state.blocks + 1,
       blockedDigest: snapshot?.digest,
       answeredAt: stop.payload.firedAt,
@@ -160,7 +159,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
 
   // A stop let through because the agent asked extends the streak; a green one ends it.
   const streak = letThrough ? asked?.streak : decision.kind === 'allow' && decision.passed ? undefined : state.asked;
-  writeSession(stop.sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, named, answeredAt: stop.payload.firedAt, asked: streak });
+  writeSession(stop.sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, hinted: state.hinted, named, answeredAt: stop.payload.firedAt, asked: streak });
   if (asking !== undefined && asked !== undefined && letThrough) {
     notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
     // What `gate verdict` shows is what this stop found, not an older block's report.
@@ -333,98 +332,6 @@ async function lookForTampering(stop: StopContext, config: ResolvedConfig): Prom
   if (config.tamper === 'off' || !stop.snapshot) return [];
   const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths, stop.tamperScan);
   return scan.findings;
-}
-
-interface Judgement {
-  /** Failed gates all of whose failures were there at the turn's baseline. */
-  preExistingOnly: Set<string>;
-  /** Lines for the report, per gate. */
-  notes: Map<string, string[]>;
-  /** How many of each gate's failures were there before the turn. */
-  preExisting: Map<string, number>;
-  /** Which of each gate's failures were there before the turn: the report leaves them out but for one line. */
-  oldIds: Map<string, string[]>;
-  flaky: string[];
-  /** How long each gate's baseline check took (the stop log's `baselineMs`). */
-  baselineMs: Map<string, number>;
-}
-
-/**
- * Compares each failure, by identity, with the failures the gate had at the turn's baseline, and
- * remembers what this tree showed for the next turn. A failure nobody can place counts as new.
- */
-async function judgeFailures(stop: StopContext, gates: ResolvedGate[], results: GateResult[], concurrency: number): Promise<Judgement> {
-  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [], baselineMs: new Map() };
-  const memory = failureMemoryPath(stop.stateDir);
-  const checks: Array<{ result: GateResult; gate: ResolvedGate; ids: string[] }> = [];
-  for (const result of results) {
-    if (result.flaky) {
-      const ids = filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id);
-      judgement.flaky.push(`${result.name} failed, then passed on run ${result.flaky.attempts}${ids.length > 0 ? `: ${ids.slice(0, 5).join(', ')}` : ''}`);
-    }
-    if (result.cached) continue;
-    const ids = failureIds(result.status, result.filter, result.output);
-    // A fast tier's run tells only about the failures it shows, not about the tests it left out.
-    if (stop.snapshot && ids !== undefined) rememberFailures(memory, stop.snapshot.digest, result.name, ids, result.narrowed ? ids : undefined);
-    const gate = gates.find((candidate) => candidate.name === result.name);
-    if (result.status !== 'failed' || ids === undefined || !gate || !stop.baseline || stop.baseline.digest === stop.snapshot?.digest) continue;
-    checks.push({ result, gate, ids });
-  }
-  if (checks.length === 0 || !stop.baseline) return judgement;
-  // A baseline on which every gate passed needs no second look: the last tree that passed, or one of
-  // the last few by content (a person committed what had just passed).
-  const baseline = stop.baseline;
-  const passedDigest = readPassed(passedPath(stop.stateDir)).value?.snapshot.digest;
-  const passed = passedDigest === baseline.digest || (await (await import('../verdict/passed-trees.js')).passedByContent(stop.stateDir, stop.root, baseline, stop.configFiles.hash));
-  // Side by side, as the gates ran: each is a run of its own on its own copy.
-  const answers = await mapLimited(checks, Math.max(1, concurrency), async ({ result, gate }): Promise<BaselineAnswer> => {
-    if (passed) return { failing: [] };
-    const started = Date.now();
-    const answer = await baselineRun(stop, gate, filterOutput(result.filter, result.output).failures);
-    judgement.baselineMs.set(result.name, Date.now() - started);
-    return answer;
-  });
-  checks.forEach(({ result, ids }, index) => {
-    const answer = answers[index] ?? { failing: undefined };
-    if (answer.doubt) judgement.notes.set(result.name, [`Could not tell which failures were there before this turn (${answer.doubt}): each counts as new.`]);
-    const before = answer.failing;
-    if (before === undefined) return;
-    const old = ids.filter((id) => before.includes(id));
-    if (old.length === 0) return;
-    const fresh = ids.length - old.length;
-    judgement.preExisting.set(result.name, old.length);
-    judgement.oldIds.set(result.name, old);
-    if (fresh === 0) judgement.preExistingOnly.add(result.name);
-    judgement.notes.set(result.name, [
-      `Already failing before this turn (not caused by this change${fresh === 0 ? ', not blocking' : ''}): ${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}.`,
-    ]);
-  });
-  return judgement;
-}
-
-/** `work` over `items`, at most `limit` at once; results in the items' order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** The gate's failures on the turn's baseline, shown as running in `gate status` while it takes. */
-async function baselineRun(stop: StopContext, gate: ResolvedGate, failures: Failure[]): Promise<BaselineAnswer> {
-  if (!stop.baseline) return { failing: undefined };
-  if (stop.deadline !== undefined && Date.now() >= stop.deadline) return { failing: undefined, doubt: "the stop's time was spent before its baseline check could run" };
-  stop.running?.start(gate.name, 'baseline');
-  const full = stop.env['GATE_BASELINE'] === 'full';
-  const before = await baselineFailures({ root: stop.root, stateDir: stop.stateDir, baseline: stop.baseline, gate, env: stop.env, failures, full, deadline: stop.deadline });
-  stop.running?.done(gate.name, before.failing === undefined ? 'no answer' : 'done');
-  return before;
 }
 
 /**

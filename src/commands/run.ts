@@ -86,7 +86,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (payload.event === 'turn-start') {
     // A streak of stops let through because the agent asked spans turns (each such stop ends one).
     const asked = readSession(sessionFile).value?.asked;
-    writeSession(sessionFile, { baseline: (await takeSnapshot(repo)).snapshot, blocks: 0, asked });
+    const { snapshot } = await takeSnapshot(repo);
+    const { captureStart } = await import('../verdict/capture-start.js');
+    const start = await captureStart(repo.root, stateDir, snapshot, [...new Set([repo.root, projectDir])], env);
+    writeSession(sessionFile, { baseline: snapshot, start, blocks: 0, asked });
     return output.allow();
   }
   if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();
@@ -117,7 +120,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   }
   if (payload.event === 'stop' && state.blockedDigest === snapshot.digest && state.blocks > 0) {
     trace.reason = 'unchanged since block';
-    writeSession(sessionFile, { baseline: state.baseline, blocks: 0, answeredAt: payload.firedAt, hinted: state.hinted, named: state.named, asked: state.asked });
+    writeSession(sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, answeredAt: payload.firedAt, hinted: state.hinted, named: state.named, asked: state.asked });
     return output.notice(messages.unchangedSinceBlock(state.red ?? []));
   }
   if (!alreadyPassed) {
@@ -135,7 +138,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     }
   }
   trace.reason = alreadyPassed ? 'already passed' : 'no change';
-  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, blocks: 0, hinted: state.hinted, named: state.named, asked: state.asked });
+  if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, hinted: state.hinted, named: state.named, asked: state.asked });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
 

@@ -54,3 +54,17 @@ function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, ...rest } = env;
   return { ...rest, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
 }
+
+/**
+ * git with an index of gate's own (GIT_INDEX_FILE), never the user's, and `input` on its stdin: to
+ * write a tree of the work tree as it is, or to check a tree out into a folder.
+ */
+export function execGitIndexed(root: string, args: string[], indexFile: string, input?: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = execFile('git', ['-C', root, ...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...gitEnv(process.env), GIT_INDEX_FILE: indexFile } }, (error, stdout, stderr) => {
+      if (!error) return resolvePromise(decodeBytes(stdout));
+      reject(new GitError(`git ${subcommand(args)}: ${stderr.toString('utf8').trim() || error.message}`, 'code' in error && error.code === 'ENOENT'));
+    });
+    child.stdin?.end(input ?? '');
+  });
+}

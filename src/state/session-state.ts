@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { isSnapshot, type Snapshot } from '../snapshot/snapshot.js';
+import { isStartState, type StartState } from '../verdict/start-state.js';
 import { isRememberedTests, type RememberedTest } from '../tamper/remembered-test.js';
 import { readState, writeState, type ReadResult } from './state-files.js';
 
@@ -7,6 +8,8 @@ import { readState, writeState, type ReadResult } from './state-files.js';
 export interface SessionState {
   /** The tree as the user's prompt found it: this turn's baseline. */
   baseline?: Snapshot;
+  /** The same start's whole tree and environment, for judging which failures were already there. */
+  start?: StartState;
   /** Consecutive blocks so far; any allowed stop resets it. */
   blocks: number;
   /** The tree at the last block: a stop with the same tree is let through at once. */
@@ -67,11 +70,12 @@ export function writePassed(path: string, state: PassedState): void {
 
 function isSessionState(value: unknown): value is SessionState {
   if (typeof value !== 'object' || value === null) return false;
-  const { baseline, blocks, blockedDigest, answeredAt, red, hinted, named, reported, asked, tests } = value as Record<string, unknown>;
+  const { baseline, start, blocks, blockedDigest, answeredAt, red, hinted, named, reported, asked, tests } = value as Record<string, unknown>;
   return (
     Number.isInteger(blocks) &&
     (blocks as number) >= 0 &&
     (baseline === undefined || isSnapshot(baseline)) &&
+    (start === undefined || isStartState(start)) &&
     (blockedDigest === undefined || typeof blockedDigest === 'string') &&
     (answeredAt === undefined || Number.isFinite(answeredAt)) &&
     (red === undefined || (Array.isArray(red) && red.every((name) => typeof name === 'string'))) &&

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
-import { execGit } from '../git/exec-git.js';
+import { execGit, execGitIndexed } from '../git/exec-git.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { runGate } from '../runner/run-gate.js';
 import { lendDependencies, packageDirs } from './link-dependencies.js';
@@ -15,6 +14,7 @@ import { findEditableInstalls, sitePackagesFor } from './editable-installs.js';
 import { failureMemoryPath, recallFailures, rememberFailures } from './failure-memory.js';
 import { lendTurboCache } from './lend-turbo-cache.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';
+import { isOutputId, outputId } from './output-id.js';
 import { preparePythonProbe } from './python-probe.js';
 import { unloadedSuite } from './unloaded-suite.js';
 
@@ -22,9 +22,15 @@ export interface BaselineInput {
   root: string;
   stateDir: string;
   baseline: Snapshot;
+  /** The baseline's every file: a commit, or the tree written when the turn started (undefined: none to copy). */
+  tree: string | undefined;
+  /** What evidence of the baseline is kept under: its digest and the environment it ran in (src/verdict/start-state.ts). */
+  key: string;
   gate: ResolvedGate;
   env: NodeJS.ProcessEnv;
-  /** The gate's failures this turn: the check runs only what places them (src/verdict/narrow-baseline.ts). */
+  /** The gate's failure ids this turn (for output that names none, src/verdict/output-id.ts). */
+  ids: string[];
+  /** The same failures as the filter read them: the check runs only what places them (src/verdict/narrow-baseline.ts). */
   failures: Failure[];
   /** The gate's full command whatever the failures (GATE_BASELINE=full: to measure what narrowing saves). */
   full?: boolean;
@@ -41,21 +47,22 @@ export interface BaselineAnswer {
 
 /**
  * Which of the turn's failures the gate had at the turn's baseline: remembered from earlier runs on
- * that exact tree, or found by running on a copy of the baseline commit (when the baseline had no
- * local changes) the failing tests only. A failure nobody can place is not in the list: it counts as
- * new. So does every failure the copy's run could have seen through the edited code (see runOnCommit).
+ * that exact state (tree and environment), or found by running the failing tests only on a copy of
+ * the baseline's every file (its commit, or the tree written when the turn started). A failure
+ * nobody can place is not in the list: it counts as new. So does every failure the copy's run could
+ * have seen through the edited code (see runOnState).
  */
 export async function baselineFailures(input: BaselineInput): Promise<BaselineAnswer> {
   const memory = failureMemoryPath(input.stateDir);
-  const recalled = recallFailures(memory, input.baseline.digest, input.gate.name, input.failures.map((failure) => failure.id));
+  const recalled = recallFailures(memory, input.key, input.gate.name, input.ids);
   if (recalled.unchecked.length === 0) return { failing: recalled.failing };
-  const known = recalled.failing.length > 0 || recalled.unchecked.length < input.failures.length ? recalled.failing : undefined;
-  if (input.baseline.head === null || Object.keys(input.baseline.files).length > 0) return { failing: known };
+  const known = recalled.failing.length > 0 || recalled.unchecked.length < input.ids.length ? recalled.failing : undefined;
+  if (input.tree === undefined) return { failing: known };
   const unchecked = input.failures.filter((failure) => recalled.unchecked.includes(failure.id));
-  const found = await runOnCommit(input, input.baseline.head, unchecked);
+  const found = await runOnState(input, input.tree, unchecked);
   if (found === undefined) return { failing: known };
   if ('doubt' in found) return { failing: known, doubt: found.doubt };
-  rememberFailures(memory, input.baseline.digest, input.gate.name, found.failing, found.checked);
+  rememberFailures(memory, input.key, input.gate.name, found.failing, found.checked);
   return { failing: [...new Set([...recalled.failing, ...found.failing])] };
 }
 
@@ -83,7 +90,8 @@ export function failureIds(status: string, filter: string, output: string): stri
   if (status === 'passed') return [];
   if (status !== 'failed') return undefined;
   const ids = filterOutput(filter, output).failures.map((failure) => failure.id);
-  return ids.length > 0 ? ids : undefined;
+  // Output that names no failure is known by the output itself: the same on the start is the same failure.
+  return ids.length > 0 ? ids : [outputId(output)];
 }
 
 interface Found {
@@ -93,13 +101,15 @@ interface Found {
 }
 
 /**
- * A plain copy (git archive), not a worktree: nothing is registered in the repository, and the copy
- * borrows the installed dependencies through symlinks (a workspace's own packages: the copy's).
+ * A plain copy, not a worktree: nothing is registered in the repository, and the copy borrows the
+ * installed dependencies through symlinks (a workspace's own packages: the copy's). Checked out
+ * through an index of gate's own, as a checkout writes it: `git archive` would drop the paths
+ * `.gitattributes` marks export-ignore (test fixtures, often), and a test reading one would fail there.
  * Its answer counts only on evidence that it ran the commit's code: no link, file or editable
  * install leads it into the work tree unredirected, no Python it started opened a file there, and
  * its output names none. Else `doubt` says what leaked, and nothing is remembered.
  */
-async function runOnCommit(input: BaselineInput, head: string, failures: Failure[]): Promise<Found | { doubt: string } | undefined> {
+async function runOnState(input: BaselineInput, treeish: string, failures: Failure[]): Promise<Found | { doubt: string } | undefined> {
   // Outside the work tree: a tool that looks for its config upwards (pytest, eslint, vite's
   // `server.fs.deny` of .git) must see the copy as an ordinary checkout, not a folder of the live one.
   let scratch: string;
@@ -116,19 +126,21 @@ async function runOnCommit(input: BaselineInput, head: string, failures: Failure
   const probeDir = join(scratch, 'python-probe');
   mkdirSync(copy);
   try {
-    await execGit(input.root, ['archive', '--format=tar', '-o', `${copy}.tar`, head]);
-    execFileSync('tar', ['-xf', `${copy}.tar`, '-C', copy], { stdio: 'ignore' });
-    rmSync(`${copy}.tar`);
-    const tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', head])).split('\0').filter(Boolean);
+    const index = join(scratch, 'index');
+    await execGitIndexed(input.root, ['read-tree', treeish], index);
+    await execGitIndexed(input.root, ['checkout-index', '-a', '-f', `--prefix=${copy}/`], index);
+    rmSync(index);
+    const tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', treeish])).split('\0').filter(Boolean);
     const lentDirs = [...new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree)])];
     const liveLinks = lendDependencies(input.root, copy, lentDirs);
     if (liveLinks.length > 0) return { doubt: leakedThrough('links', liveLinks) };
     const roots = workTreeRoots(input.root);
-    const naming = await filesNamingWorkTree(input.root, head, roots);
+    const naming = await filesNamingWorkTree(input.root, treeish, roots);
     if (naming.length > 0) return { doubt: leakedThrough('files that name it by absolute path', naming) };
 
     const cwd = join(copy, relative(input.root, input.gate.cwd));
-    const narrowing = input.full === true ? undefined : narrowFor(input.gate, cwd, failures);
+    // Output that names no failure is compared whole: only the full command prints all of it.
+    const narrowing = input.full === true || input.ids.some(isOutputId) ? undefined : narrowFor(input.gate, cwd, failures);
     if (narrowing?.kind === 'absent') return { failing: [], checked: narrowing.ids };
     const run = lendTurboCache(input.gate, narrowing?.kind === 'narrowed' ? narrowing.argv : input.gate.run, input.env);
     const narrowed = run !== input.gate.run ? { run, tier: undefined, shell: false } : {};

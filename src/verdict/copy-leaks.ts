@@ -6,9 +6,10 @@ import { execGit } from '../git/exec-git.js';
  * lead to the edited code.
  */
 export async function filesNamingWorkTree(root: string, head: string, roots: string[]): Promise<string[]> {
-  const patterns = roots.flatMap((path) => ['-e', path]);
+  // Whole path segments: `/repos/app-counter` does not name `/repos/app`.
+  const patterns = roots.flatMap((path) => ['-e', `${escapeRegExp(path)}([^A-Za-z0-9._-]|$)`]);
   try {
-    const listed = await execGit(root, ['grep', '-I', '-l', '-z', '-F', ...patterns, head, '--']);
+    const listed = await execGit(root, ['grep', '-I', '-l', '-z', '-E', ...patterns, head, '--']);
     return listed
       .split('\0')
       .filter(Boolean)
@@ -41,6 +42,7 @@ export function workTreePathsIn(output: string, roots: string[], copy: string, t
 /** Top-level folders a baseline copy borrows or that are no project code. */
 export const IGNORED_TOP_LEVEL = ['node_modules', '.venv', 'venv', '.git'];
 
+/** A literal in a regular expression, JavaScript's or git grep -E's. */
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

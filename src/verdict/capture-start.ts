@@ -1,0 +1,41 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { execGitIndexed } from '../git/exec-git.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { fingerprintEnvironment } from './environment.js';
+import type { StartState } from './start-state.js';
+
+/** Past this many changed paths the start is not written as a tree (its failures then count as new). */
+const MOST_PATHS = 2000;
+
+/**
+ * The turn's start, taken when the prompt arrives: the whole work tree as a git tree (the user's
+ * uncommitted work and untracked files included) and the environment the gates run in. Written
+ * through an index of gate's own: the user's index and files are never touched.
+ */
+export async function captureStart(root: string, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv): Promise<StartState> {
+  const environment = fingerprintEnvironment(dirs, env);
+  return { digest: snapshot.digest, tree: await writeStartTree(root, stateDir, snapshot), environment };
+}
+
+async function writeStartTree(root: string, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {
+  if (snapshot.head === null) return undefined;
+  const paths = Object.entries(snapshot.files)
+    // An untracked repository inside (a folder) or a FIFO is no file a checkout would write.
+    .filter(([, print]) => print !== 'dir' && !print.startsWith('special:'))
+    .map(([path]) => path);
+  if (paths.length === 0) return snapshot.head;
+  if (paths.length > MOST_PATHS) return undefined;
+  const index = join(stateDir, `start-index-${process.pid}`);
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    await execGitIndexed(root, ['read-tree', snapshot.head], index);
+    // Each changed path as the work tree has it now; a deleted one leaves the index.
+    await execGitIndexed(root, ['update-index', '--add', '--remove', '-z', '--stdin'], index, paths.map((path) => `${path}\0`).join(''));
+    return (await execGitIndexed(root, ['write-tree'], index)).trim() || undefined;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(index, { force: true });
+  }
+}

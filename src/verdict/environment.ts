@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fastHash } from '../fast-hash.js';
+import { sitePackagesFor } from './editable-installs.js';
+
+/**
+ * What the gates run with besides the tree: the installed packages and the Node that runs them.
+ * Each part by name (what the human is told changed), its fingerprint as the value. Lockfiles are
+ * in the tree; these are what an install made of them, which a baseline copy borrows live.
+ */
+export type Environment = Record<string, string>;
+
+/** What installers leave in node_modules: a record of what is installed there (npm, pnpm, yarn). */
+const NODE_INSTALL_RECORDS = ['.package-lock.json', join('.pnpm', 'lock.yaml'), '.yarn-state.yml', '.yarn-integrity'];
+/** Past this size a record is fingerprinted by size and time, not read. */
+const READ_LIMIT = 16 * 1024 * 1024;
+
+/** Readdirs and a few small reads: cheap enough for the prompt hook. `dirs`: the repository root and the project folder. */
+export function fingerprintEnvironment(dirs: string[], env: NodeJS.ProcessEnv): Environment {
+  const root = dirs[0] ?? '.';
+  const name = (path: string) => (relative(root, path).startsWith('..') ? path : relative(root, path) || '.');
+  const parts: Environment = { node: process.version };
+  for (const site of sitePackagesFor(dirs, env)) {
+    // A dist-info folder's name carries the version: an upgrade, an install or a removal renames one.
+    const installed = list(site).filter((entry) => /\.(dist-info|egg-info|pth|egg-link)$/.test(entry));
+    parts[`${name(site)} (installed Python packages)`] = fastHash(installed.sort().join('\n'));
+  }
+  for (const dir of new Set(dirs)) {
+    for (const record of NODE_INSTALL_RECORDS) {
+      const path = join(dir, 'node_modules', record);
+      const print = fingerprint(path);
+      if (print !== undefined) parts[`${name(path)} (installed packages)`] = print;
+    }
+  }
+  return parts;
+}
+
+/** The parts that differ between two environments, by name (one that appeared or went counts). */
+export function environmentChanges(before: Environment, after: Environment): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((part) => before[part] !== after[part]).sort();
+}
+
+/** One string for a state's key: equal environments, equal digests. */
+export function environmentDigest(parts: Environment): string {
+  return fastHash(
+    Object.keys(parts)
+      .sort()
+      .map((part) => `${part}\0${parts[part]}`)
+      .join('\0'),
+  );
+}
+
+export function isEnvironment(value: unknown): value is Environment {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((print) => typeof print === 'string');
+}
+
+function fingerprint(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) return undefined;
+    return stats.size > READ_LIMIT ? `stat:${stats.size}:${stats.mtimeMs}` : fastHash(readFileSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,29 @@
+import { environmentDigest, fingerprintEnvironment, isEnvironment, type Environment } from './environment.js';
+
+/** Where the turn really started, captured at its prompt (src/verdict/capture-start.ts). */
+export interface StartState {
+  /** The snapshot digest of the tree at the prompt: the turn's baseline. */
+  digest: string;
+  /** A git tree (or commit) holding every file as it was; undefined when it could not be written. */
+  tree: string | undefined;
+  environment: Environment;
+}
+
+/**
+ * The key evidence is kept under: a tree state and the environment it ran in. A result on the same
+ * files with other packages installed says nothing about this one.
+ */
+export function stateKey(digest: string, environment: Environment): string {
+  return `${digest}+${environmentDigest(environment)}`;
+}
+
+/** The key of the tree `digest` in the environment as it is now (`dirs`: the repository root and the project folder). */
+export function stateKeyNow(digest: string, dirs: string[], env: NodeJS.ProcessEnv): string {
+  return stateKey(digest, fingerprintEnvironment([...new Set(dirs)], env));
+}
+
+export function isStartState(value: unknown): value is StartState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { digest, tree, environment } = value as Record<string, unknown>;
+  return typeof digest === 'string' && (tree === undefined || typeof tree === 'string') && isEnvironment(environment);
+}
