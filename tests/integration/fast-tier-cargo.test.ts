@@ -70,7 +70,7 @@ describe.skipIf(!ready)('cargo test / clippy: the changed members and those that
     const { gate, env } = setUp('cargo-clippy');
     repo.write('core/src/lib.rs', `pub fn sum(a: i32, b: i32) -> i32 {\n    a + b\n}\n${test('sums', 'assert_eq!(super::sum(1, 2), 3);')}`);
     expect(await build(repo.dir, gate, ['core/src/lib.rs'])).toMatchObject({
-      argv: ['cargo', 'clippy', '--all-targets', '-p', 'shop-app', '-p', 'shop-core', '--', '-D', 'warnings'],
+      argv: ['cargo', 'clippy', '--all-targets', '--keep-going', '-p', 'shop-app', '-p', 'shop-core', '--', '-D', 'warnings'],
       fast: true,
     });
     const result = await run(repo.dir, gate, ['core/src/lib.rs'], env);
