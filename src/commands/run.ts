@@ -127,6 +127,14 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const baseline = state.baseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);
     const committed = baseline.head === snapshot.head ? [] : await committedPaths(repo, baseline.head, snapshot.head);
     const change = changedPaths(baseline, snapshot, committed);
+    if (baseline.head !== snapshot.head && snapshot.head !== null && Object.keys(baseline.files).length > 0) {
+      // What the baseline had uncommitted and a person then committed as it was (gate's own files
+      // after `gate init`) is no change: only the paths that differ from their baseline content are.
+      const { samePathsAt } = await import('../snapshot/same-as-committed.js');
+      const candidates = change.paths.filter((path) => path in baseline.files && !(path in snapshot.files));
+      const same = await samePathsAt(repo.root, snapshot.head, candidates, baseline.files);
+      change.paths = change.paths.filter((path) => !same.has(path));
+    }
     trace.changed = { count: change.paths.length, sample: change.paths.slice(0, 20) };
     if (change.all || change.paths.length > 0) {
       // The tamper check's git diff works while the rest of the stop loads: on a big repository it

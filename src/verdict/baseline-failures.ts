@@ -15,6 +15,7 @@ import { failureMemoryPath, recallFailures, rememberFailures } from './failure-m
 import { lendTurboCache } from './lend-turbo-cache.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';
 import { isOutputId, outputId } from './output-id.js';
+import { stoppedEarly } from './partial-run.js';
 import { preparePythonProbe } from './python-probe.js';
 import { unloadedSuite } from './unloaded-suite.js';
 
@@ -158,7 +159,10 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     const failing = copyFailureIds(result.status, gate.filter, result.output, copy, input.root);
     const unloaded = failing === undefined ? undefined : unloadedSuite(failing, failures.map((failure) => failure.id));
     if (unloaded !== undefined) return { doubt: `its run on the baseline could not load ${unloaded}, so it never ran the tests that fail there now` };
-    return failing === undefined ? undefined : { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
+    if (failing === undefined) return undefined;
+    // A run that may have stopped at its first failing unit says nothing of the failures it never reached.
+    if (result.status === 'failed' && stoppedEarly(result.command, gate.preset, gate.filter, result.output)) return { failing, checked: failing };
+    return { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {
     return undefined;
   } finally {

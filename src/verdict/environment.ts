@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fastHash } from '../fast-hash.js';
 import { sitePackagesFor } from './editable-installs.js';
@@ -17,13 +17,18 @@ const READ_LIMIT = 16 * 1024 * 1024;
 
 /** Readdirs and a few small reads: cheap enough for the prompt hook. `dirs`: the repository root and the project folder. */
 export function fingerprintEnvironment(dirs: string[], env: NodeJS.ProcessEnv): Environment {
-  const root = dirs[0] ?? '.';
-  const name = (path: string) => (relative(root, path).startsWith('..') ? path : relative(root, path) || '.');
+  const roots = [dirs[0] ?? '.', realPath(dirs[0] ?? '.')];
+  const name = (path: string) => {
+    const inside = roots.map((root) => relative(root, path)).find((rel) => !rel.startsWith('..'));
+    return inside === undefined ? path : inside || '.';
+  };
   const parts: Environment = { node: process.version };
-  for (const site of sitePackagesFor(dirs, env)) {
+  // lib64 is often a link to lib: one environment, one part.
+  for (const site of new Set(sitePackagesFor(dirs, env).map(realPath))) {
     // A dist-info folder's name carries the version: an upgrade, an install or a removal renames one.
     const installed = list(site).filter((entry) => /\.(dist-info|egg-info|pth|egg-link)$/.test(entry));
-    parts[`${name(site)} (installed Python packages)`] = fastHash(installed.sort().join('\n'));
+    const venv = site.replace(/[\\/](?:lib|lib64|Lib)(?:[\\/]python[^\\/]*)?[\\/]site-packages$/, '');
+    parts[`${name(venv)} (installed Python packages)`] = fastHash(installed.sort().join('\n'));
   }
   for (const dir of new Set(dirs)) {
     for (const record of NODE_INSTALL_RECORDS) {
@@ -70,5 +75,13 @@ function list(dir: string): string[] {
     return readdirSync(dir);
   } catch {
     return [];
+  }
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { fastHash } from '../fast-hash.js';
-import { execGit, execGitBytes } from '../git/exec-git.js';
+import { execGit } from '../git/exec-git.js';
+import { samePathsAt } from '../snapshot/same-as-committed.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { readState, writeState } from '../state/state-files.js';
 import { isPassedState, type PassedState } from '../state/session-state.js';
@@ -44,20 +44,7 @@ async function sameContent(root: string, snapshot: Snapshot, head: string): Prom
     // A file the commits differ in that the snapshot had as its commit's: not the same content.
     if (moved.some((path) => !(path in snapshot.files))) return false;
     const paths = Object.keys(snapshot.files);
-    if (paths.length > MOST_FILES) return false;
-    const listed = new Set((await execGit(root, ['ls-tree', '-r', '-z', '--name-only', head, '--', ...paths])).split('\0').filter(Boolean));
-    for (const path of paths) {
-      const fingerprint = snapshot.files[path];
-      if (!listed.has(path)) {
-        if (fingerprint !== 'missing') return false;
-        continue;
-      }
-      // Only a content hash compares (not a size-and-time stand-in, a link, a folder).
-      if (fingerprint === undefined || fingerprint.includes(':') || fingerprint === 'missing' || fingerprint === 'dir') return false;
-      const blob = await execGitBytes(root, ['cat-file', 'blob', `${head}:${path}`]);
-      if (fastHash(blob) !== fingerprint) return false;
-    }
-    return true;
+    return paths.length <= MOST_FILES && (await samePathsAt(root, head, paths, snapshot.files)).size === paths.length;
   } catch {
     return false;
   }

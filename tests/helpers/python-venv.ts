@@ -31,6 +31,7 @@ export function makeVenv(venv: string, packages: string[]): string {
   return join(venv, 'bin');
 }
 
-function venvPip(venv: string, cwd: string, ...args: string[]): void {
+/** `pip install ARGS` into `venv`, offline, with the tools' pip (the venvs here are made without one). */
+export function venvPip(venv: string, cwd: string, ...args: string[]): void {
   execFileSync(TOOLS_PYTHON, ['-m', 'pip', '--python', join(venv, 'bin', 'python'), 'install', '--quiet', '--no-index', '--disable-pip-version-check', ...args], { cwd, stdio: 'pipe', env: { ...process.env, PIP_CONFIG_FILE: '/dev/null' } });
 }
