@@ -6,6 +6,7 @@ import { asciiJson } from '../hook/hook-output.js';
 import { editChange } from '../nudge/edit-change.js';
 import type { EditedFile } from '../nudge/edited-file.js';
 import { nudgeFindings } from '../nudge/nudge-findings.js';
+import { recordEdit } from '../state/session-edits.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -39,6 +40,13 @@ export function nudgeAfterEdit({ edit, projectDir, root, configFiles, stdout }: 
   ].join('\n');
   stdout.write(`${asciiJson({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: context } })}\n`);
   return 0;
+}
+
+/** Which files this session's agent edited: a failure in a file it never touched is someone else's (src/state/session-edits.ts). */
+export function rememberEdit(stateDir: string, session: string, root: string, projectDir: string, path: string): void {
+  const relativePath = relative(root, resolve(projectDir, path));
+  if (relativePath === '' || relativePath.startsWith('..') || isAbsolute(relativePath)) return;
+  recordEdit(stateDir, session, relativePath.split(sep).join('/'));
 }
 
 function readSmall(file: string): string | undefined {

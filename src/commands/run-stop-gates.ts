@@ -13,10 +13,13 @@ import { messages } from '../messages.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { renderReportWithin } from '../report/render-report.js';
+import { changedNotEdited } from '../report/not-edited.js';
+import { readEdits } from '../state/session-edits.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
+import { trackOverlap } from '../transient/overlap.js';
 import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
 import { noteLetThrough, sessionReportPath, writeSessionReport } from '../state/session-report.js';
 import { recordIfKilled } from '../state/record-kill.js';
@@ -142,7 +145,13 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       asked: asked?.streak,
       tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
     });
-    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1);
+    const notEdited = changedNotEdited(
+      decision.failed.map((result) => ({ cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir, files: shownOutput(result, judged.oldIds.get(result.name) ?? [], judged).failures.flatMap((failure) => failure.file ?? []) })),
+      stop.root,
+      stop.change.paths,
+      readEdits(stop.stateDir, basename(stop.sessionFile, '.json')),
+    );
+    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1, notEdited);
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
     const session = basename(stop.sessionFile, '.json');
     // The same failures as the report the agent already has (a block in a row): a reminder, not the report again.
@@ -194,6 +203,7 @@ function renderStopReport(
   judged: Judgement & { transient: Map<string, string[]> },
   tampering: TamperFinding[],
   block: number | undefined,
+  notEdited: string[] = [],
 ): string {
   const unchecked = notChecked(decision.noVerdict);
   // A stop allowed red shows the gates red before the turn, in full: none of it is the agent's.
@@ -217,6 +227,7 @@ function renderStopReport(
     ...(block === undefined ? { header: messages.letThroughHeader(failed.map((result) => result.name), gateCount) } : {}),
     sections: [
       ...(tampering.length > 0 ? [{ title: TAMPER_TITLE, lines: [TAMPER_LEAD, ...describeTampering(tampering)] }] : []),
+      ...(notEdited.length > 0 ? [{ title: NOT_EDITED_TITLE, lines: [NOT_EDITED_LEAD, ...notEdited.slice(0, 10), ...(notEdited.length > 10 ? [`… and ${notEdited.length - 10} more`] : [])] }] : []),
       ...(decision.preExisting.length > 0 && decision.kind !== 'allow' ? [{ title: 'failing before this turn too (not blocking)', lines: decision.preExisting.map((result) => `${result.name}: ${judged.notes.get(result.name)?.join(' ') ?? ''}`) }] : []),
     ],
   });
@@ -273,7 +284,9 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
   // A dependent's pass on the same content of it and what it depends on is reused first: it says so.
   const reuse = snapshot ? reuseContentPasses(stop.stateDir, selections, tree, stop.configFiles.hash, snapshot, stop.root) : undefined;
   const cached = selections.filter((s) => s.run && !reuse?.passes.has(s.gate.name) && known.includes(keys.get(s.gate.name) ?? ''));
-  const run = (chosen: GateSelection[], concurrency: number) =>
+  // Which gates ran beside another: only their failures may be load's (src/transient/load-sensitive.ts).
+  const overlap = trackOverlap();
+  const run = (chosen: GateSelection[], concurrency: number, track?: typeof overlap) =>
     runGates({
       selections: chosen,
       concurrency,
@@ -282,11 +295,22 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
       cacheDir: join(stop.stateDir, 'cache'),
       env: stop.env,
       deadline: stop.deadline,
-      onStart: (name) => stop.running?.start(name),
-      onDone: (result) => stop.running?.done(result.name, result.status),
+      // Half the cores' worth of test runners at once when the config sets no concurrency (src/plan/machine-cores.ts).
+      ...(config.testRunners === undefined ? {} : { testRunners: config.testRunners }),
+      onStart: (name) => {
+        track?.start(name);
+        stop.running?.start(name);
+      },
+      onDone: (result) => {
+        track?.done(result.name);
+        stop.running?.done(result.name, result.status);
+      },
     });
-  const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency);
-  const { results: ran, notes, transient } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0]);
+  const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency, overlap);
+  const { results: ran, notes, transient } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0], {
+    beside: overlap.beside,
+    selections,
+  });
   rememberVerdicts(
     verdicts,
     known,
@@ -300,25 +324,48 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
 
 /**
  * Gates share the work tree: a gate that failed only on files another gate made or removed while
- * they ran is run again alone, and that run counts (src/transient/). Loaded only after a failure.
+ * they ran is run again alone, and that run counts (src/transient/). And they share the machine: a
+ * test runner's gate that failed beside others runs the failures the change does not reach once
+ * more alone, and those that pass are flaky (src/transient/load-sensitive.ts). At most one rerun
+ * per gate; loaded only after a failure.
  */
 async function rerunIfTransient(
   stop: StopContext,
   tree: ConfigTree,
   results: GateResult[],
   runAlone: (name: string) => Promise<GateResult | undefined>,
+  load: { beside: ReadonlySet<string>; selections: GateSelection[] },
 ): Promise<{ results: GateResult[]; notes: string[]; transient: Map<string, string[]> }> {
   const { snapshot } = stop;
-  if (!snapshot || !results.some((result) => result.status === 'failed')) return { results, notes: [], transient: new Map() };
-  const { rerunTransient } = await import('../transient/rerun-transient.js');
-  const rerun = await rerunTransient(results, {
+  if (!results.some((result) => result.status === 'failed')) return { results, notes: [], transient: new Map() };
+  let found = { results, notes: [] as string[], transient: new Map<string, string[]>(), reran: new Set<string>() };
+  if (snapshot) {
+    const { rerunTransient } = await import('../transient/rerun-transient.js');
+    const rerun = await rerunTransient(results, {
+      root: stop.root,
+      snapshot,
+      changed: stop.change.paths,
+      cwdOf: (name) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir,
+      rerun: runAlone,
+    });
+    const notes = rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status));
+    found = { results: rerun.results, notes, transient: rerun.transient, reran: new Set(rerun.reruns.map((again) => again.name)) };
+  }
+  const { describeAloneRerun, rerunLoadSensitive } = await import('../transient/load-sensitive.js');
+  const alone = await rerunLoadSensitive(found.results, {
     root: stop.root,
-    snapshot,
     changed: stop.change.paths,
-    cwdOf: (name) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir,
-    rerun: runAlone,
+    beside: new Set([...load.beside].filter((name) => !found.reran.has(name))),
+    selections: load.selections,
+    projectDir: stop.projectDir,
+    stateDir: stop.stateDir,
+    env: stop.env,
+    deadline: stop.deadline,
+    running: stop.running,
   });
-  return { results: rerun.results, notes: rerun.reruns.map((again) => messages.transientRerun(again.name, again.files, again.status)), transient: rerun.transient };
+  const transient = new Map(found.transient);
+  for (const [name, ids] of alone.leftOut) transient.set(name, [...(transient.get(name) ?? []), ...ids]);
+  return { results: alone.results, notes: [...found.notes, ...alone.reruns.map(describeAloneRerun)], transient };
 }
 
 /** Of the hook timeout's 30 s margin above the stop's budget (src/init/plan-install.ts). */
@@ -326,6 +373,8 @@ const DEADLINE_SLACK_MS = 5000;
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
 const TAMPER_LEAD = 'Undo these unless the user asked for them:';
+const NOT_EDITED_TITLE = 'changed during this turn, not by your edits';
+const NOT_EDITED_LEAD = 'Another session, a person or a command you ran changed these. If you did not, leave them to whoever is editing them and tell the user:';
 
 /** Tests skipped, deleted or emptied, checks weakened, gate's own config edited — since the turn's baseline. */
 async function lookForTampering(stop: StopContext, config: ResolvedConfig): Promise<TamperFinding[]> {

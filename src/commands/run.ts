@@ -71,7 +71,8 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     }
   }
   if (payload.event === 'post-edit') {
-    const { nudgeAfterEdit } = await import('./post-edit.js');
+    const { nudgeAfterEdit, rememberEdit } = await import('./post-edit.js');
+    if (repo && payload.edit) rememberEdit(stateDirOf(repo), sessionFileName(payload.sessionId), repo.root, projectDir, payload.edit.path);
     return nudgeAfterEdit({ edit: payload.edit, projectDir, root: repo?.root ?? configFiles.dir, configFiles, stdout: process.stdout });
   }
   const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };

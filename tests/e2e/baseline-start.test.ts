@@ -108,6 +108,28 @@ describe('a gate whose output names no failure', () => {
   });
 });
 
+describe('two sessions on one tree', () => {
+  /** Claude Code's PostToolUse for an Edit, as init installs it. */
+  const edited = (r: TempRepo, session: string, path: string, content: string) => {
+    r.write(path, content);
+    const payload = JSON.stringify({ session_id: session, cwd: r.dir, hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: join(r.dir, path), content } });
+    expect(runBin(['run'], { cwd: r.dir, env: { ...r.env, CLAUDE_PROJECT_DIR: r.dir }, input: payload }).code).toBe(0);
+  };
+
+  it("session B's harmless edit is blocked by session A's breakage: the report names the file B never edited", () => {
+    repo = nodeProject({ 'src/sum.js': 'export const sum = (a, b) => a + b;\n', 'test/sum.test.js': `${TEST_HEAD}import { sum } from '../src/sum.js';\ntest('adds', () => assert.equal(sum(1, 2), 3));\n` });
+    promptStart(repo, 'session-a');
+    promptStart(repo, 'session-b');
+    edited(repo, 'session-a', 'src/sum.js', 'export const sum = (a, b) => a - b;\n');
+    edited(repo, 'session-b', 'src/notes.js', 'export const notes = [];\n');
+    const blocked = stop(repo, 'session-b');
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('## changed during this turn, not by your edits');
+    expect(blocked.stderr).toMatch(/leave them to whoever is editing them and tell the user:\n {0,2}src\/sum\.js\n/);
+    expect(blocked.stderr).not.toMatch(/not by your edits[\s\S]*src\/notes\.js/);
+  });
+});
+
 describe('the copy-leak guard', () => {
   it('a sibling folder whose name starts with the repository\'s is not the work tree: the copy is trusted', () => {
     repo = nodeProject({}, 'app');
