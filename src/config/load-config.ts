@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js';
 import { relative, resolve } from 'node:path';
 import { closestWord } from '../closest-word.js';
@@ -11,6 +10,7 @@ import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
 import { checkConfigShape, parseJson } from './parse-json.js';
 import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
+import { machineCores, testRunnersAtOnce } from '../plan/machine-cores.js';
 
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
@@ -52,6 +52,8 @@ export interface ResolvedConfig {
   concurrency: number;
   /** `concurrency` as the config sets it: the stop's time budget assumes no more (src/plan/stop-budget.ts). */
   declaredConcurrency: number | undefined;
+  /** Test runners' gates at once when the config sets no `concurrency` (half the cores: each starts its own workers); undefined: no limit but `concurrency`. */
+  testRunners?: number;
   onTimeout: 'allow' | 'block';
   outsideGit: 'skip' | 'run';
   subagents: boolean;
@@ -111,14 +113,16 @@ export function loadConfig(files: ConfigFiles, displayBase: string, env: NodeJS.
   const capped = checkBlockCap([...layers].reverse().find((layer) => layer.config.maxBlocks !== undefined)?.file ?? lastFile, merged.maxBlocks, env);
   if (capped.length > 0) throw new ConfigError(capped);
 
+  const cores = machineCores();
   return {
     dir: files.dir,
     hash: files.hash,
     gates,
     maxBlocks: merged.maxBlocks ?? Math.min(DEFAULTS.maxBlocks, hostBlockCap(env) ?? DEFAULTS.maxBlocks),
     budget: merged.budget ?? DEFAULTS.budget,
-    concurrency: merged.concurrency ?? Math.max(1, availableParallelism()),
+    concurrency: merged.concurrency ?? cores,
     declaredConcurrency: merged.concurrency,
+    ...(merged.concurrency === undefined ? { testRunners: testRunnersAtOnce(cores) } : {}),
     onTimeout: merged.onTimeout ?? DEFAULTS.onTimeout,
     outsideGit: merged.outsideGit ?? DEFAULTS.outsideGit,
     subagents: merged.subagents ?? false,

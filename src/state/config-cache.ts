@@ -1,5 +1,4 @@
 import { readdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { hostBlockCap } from '../config/block-cap.js';
 import { ConfigError } from '../config/config-problem.js';
@@ -7,6 +6,7 @@ import type { ConfigFiles } from '../config/find-config.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { fastHash } from '../fast-hash.js';
 import { packageRoot } from '../package-root.js';
+import { machineCores } from '../plan/machine-cores.js';
 import { readState, writeState } from './state-files.js';
 
 /** A digest of gate's sources, set by scripts/build.mjs; absent when running from the TypeScript sources. */
@@ -28,12 +28,12 @@ export function configCachePath(stateDir: string): string {
 
 /**
  * Everything loadConfig's result depends on: the code that built it, the config files' bytes and
- * folder, the presets shipped with it, the CPU count (the default concurrency), the host's block
+ * folder, the presets shipped with it, the cores gate may use (the default concurrency), the host's block
  * cap (maxBlocks may not pass it). Undefined (no caching) without a build digest.
  */
 export function configCacheKey(files: ConfigFiles, build = BUILD, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (build === undefined) return undefined;
-  return fastHash(JSON.stringify([build, files.hash, files.dir, presetsStamp(), availableParallelism(), hostBlockCap(env) ?? null]));
+  return fastHash(JSON.stringify([build, files.hash, files.dir, presetsStamp(), machineCores(), hostBlockCap(env) ?? null]));
 }
 
 /** loadConfig, answered from the cache when nothing it depends on changed. Throws ConfigError as loadConfig does. */
