@@ -22,6 +22,8 @@ export interface ResolvedGate {
   /** Absolute directory of the config that defines the gate: the files it owns are its scope. */
   configDir: string;
   preset: string | undefined;
+  /** The preset's kind (test, typecheck, lint); undefined for a gate without a preset. */
+  kind?: 'test' | 'typecheck' | 'lint';
   run: string | string[];
   shell: boolean;
   on: string[];
@@ -180,6 +182,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     shortName: gate.name,
     configDir: dir,
     preset: preset?.id,
+    ...(preset ? { kind: preset.kind } : {}),
     run: gate.run ?? preset?.run ?? [],
     shell: gate.shell ?? false,
     on: gate.on ?? (preset ? [...new Set([...preset.on, ...dependencyTriggers(preset)])] : ['**/*']),

@@ -17,7 +17,7 @@ function pytestOutput(failed: string[]): string {
 const ALL = ['tests/test_a.py::test_slow', 'tests/test_b.py::test_one', 'tests/test_b.py::test_two'];
 
 function gate(preset = 'pytest', extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'test', shortName: 'test', configDir: ROOT, preset, run: ['pytest'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 300, filter: preset, tier: undefined, fastOff: false, cwd: ROOT, env: {}, retries: 0, ...extra };
+  return { name: 'test', shortName: 'test', configDir: ROOT, preset, kind: preset === 'pytest' ? 'test' : 'lint', run: ['pytest'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 300, filter: preset, tier: undefined, fastOff: false, cwd: ROOT, env: {}, retries: 0, ...extra };
 }
 
 function result(failed: string[], extra: Partial<GateResult> = {}): GateResult {
