@@ -46,6 +46,12 @@ export async function main(argv: string[]): Promise<void> {
         process.exitCode = await runHook(args, process.env);
         return;
       }
+      case 'evidence': {
+        // Started by the prompt hook in the background (src/verdict/start-evidence.ts); not in --help.
+        const { evidenceCommand } = await import('./commands/evidence.js');
+        process.exitCode = await evidenceCommand(args, process.env);
+        return;
+      }
       case 'check': {
         const { checkCommand } = await import('./commands/check.js');
         process.exitCode = await checkCommand(args, process.env);

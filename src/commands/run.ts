@@ -91,6 +91,11 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const { captureStart } = await import('../verdict/capture-start.js');
     const start = await captureStart(repo.root, stateDir, snapshot, [...new Set([repo.root, projectDir])], env);
     writeSession(sessionFile, { baseline: snapshot, start, blocks: 0, asked });
+    // The start's failures, gathered while the agent works, unless every gate passed on it.
+    if (start.tree !== undefined && readPassed(passedPath(stateDir)).value?.snapshot.digest !== snapshot.digest) {
+      const { startGathering } = await import('../verdict/start-evidence.js');
+      startGathering(stateDir, sessionFileName(payload.sessionId), projectDir, env);
+    }
     return output.allow();
   }
   if (payload.event !== 'stop' && payload.event !== 'subagent-stop') return output.allow();

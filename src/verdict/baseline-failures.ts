@@ -8,7 +8,6 @@ import { execGit, execGitIndexed } from '../git/exec-git.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { runGate } from '../runner/run-gate.js';
 import { lendDependencies, packageDirs } from './link-dependencies.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
 import { filesNamingWorkTree, IGNORED_TOP_LEVEL, workTreePathsIn } from './copy-leaks.js';
 import { findEditableInstalls, sitePackagesFor } from './editable-installs.js';
 import { failureMemoryPath, recallFailures, rememberFailures } from './failure-memory.js';
@@ -22,7 +21,6 @@ import { unloadedSuite } from './unloaded-suite.js';
 export interface BaselineInput {
   root: string;
   stateDir: string;
-  baseline: Snapshot;
   /** The baseline's every file: a commit, or the tree written when the turn started (undefined: none to copy). */
   tree: string | undefined;
   /** What evidence of the baseline is kept under: its digest and the environment it ran in (src/verdict/start-state.ts). */
@@ -44,6 +42,8 @@ export interface BaselineAnswer {
   /** undefined: nothing known (every failure counts as new). */
   failing: string[] | undefined;
   doubt?: string;
+  /** A copy of the baseline ran for this answer (not only what was remembered). */
+  copied?: true;
 }
 
 /**
@@ -61,10 +61,22 @@ export async function baselineFailures(input: BaselineInput): Promise<BaselineAn
   if (input.tree === undefined) return { failing: known };
   const unchecked = input.failures.filter((failure) => recalled.unchecked.includes(failure.id));
   const found = await runOnState(input, input.tree, unchecked);
-  if (found === undefined) return { failing: known };
-  if ('doubt' in found) return { failing: known, doubt: found.doubt };
+  if (found === undefined) return { failing: known, copied: true };
+  if ('doubt' in found) return { failing: known, doubt: found.doubt, copied: true };
   rememberFailures(memory, input.key, input.gate.name, found.failing, found.checked);
-  return { failing: [...new Set([...recalled.failing, ...found.failing])] };
+  return { failing: [...new Set([...recalled.failing, ...found.failing])], copied: true };
+}
+
+/**
+ * Every failure the gate has on the start, from a full run on a copy of it (the background
+ * gathering, src/verdict/start-evidence.ts), remembered under the start's key while `stillValid`.
+ * False when the copy gave no evidence (a leak, a timeout, no verdict).
+ */
+export async function rememberStartRun(input: Omit<BaselineInput, 'ids' | 'failures' | 'full' | 'tree'> & { tree: string; stillValid: () => boolean }): Promise<boolean> {
+  const found = await runOnState({ ...input, ids: [], failures: [], full: true }, input.tree, []);
+  if (found === undefined || 'doubt' in found || !input.stillValid()) return false;
+  rememberFailures(failureMemoryPath(input.stateDir), input.key, input.gate.name, found.failing, found.checked);
+  return true;
 }
 
 /**

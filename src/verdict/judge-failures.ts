@@ -36,7 +36,7 @@ export interface Judgement {
   /** Which of each gate's failures were there before the turn: the report leaves them out but for one line. */
   oldIds: Map<string, string[]>;
   flaky: string[];
-  /** How long each gate's baseline check took (the stop log's `baselineMs`). */
+  /** How long each gate's run on a copy of the start took (the stop log's `baselineMs`); none when memory answered. */
   baselineMs: Map<string, number>;
 }
 
@@ -82,7 +82,7 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
     if (passed) return { failing: [] };
     const started = Date.now();
     const answer = await baselineRun(input, { gate, ids, tree, key, failures: filterOutput(result.filter, result.output).failures });
-    judgement.baselineMs.set(result.name, Date.now() - started);
+    if (answer.copied) judgement.baselineMs.set(result.name, Date.now() - started);
     return answer;
   });
   checks.forEach(({ result, ids }, index) => {
@@ -128,7 +128,7 @@ async function baselineRun(input: JudgeInput, check: BaselineCheck): Promise<Bas
   if (input.deadline !== undefined && Date.now() >= input.deadline) return { failing: undefined, doubt: "the stop's time was spent before its baseline check could run" };
   input.running?.start(check.gate.name, 'baseline');
   const full = input.env['GATE_BASELINE'] === 'full';
-  const before = await baselineFailures({ root: input.root, stateDir: input.stateDir, baseline: input.baseline, env: input.env, full, deadline: input.deadline, ...check });
+  const before = await baselineFailures({ root: input.root, stateDir: input.stateDir, env: input.env, full, deadline: input.deadline, ...check });
   input.running?.done(check.gate.name, before.failing === undefined ? 'no answer' : 'done');
   return before;
 }

@@ -81,5 +81,9 @@ export function hermeticEnv(home: string): Record<string, string> {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: join(home, '.gitconfig'),
     TMPDIR: tmpdir(),
+    // The prompt hook's background gathering of the start's failures is a head start only (the stop
+    // checks the start itself when it is not done): off here, so that no test's machine load or
+    // verdict depends on its timing; tests/e2e/start-evidence.test.ts turns it on.
+    GATE_EVIDENCE: '0',
   };
 }

@@ -1,0 +1,45 @@
+import { rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { sessionFileName } from '../hook/session-file-name.js';
+import { optionValue } from '../hook/option-value.js';
+import { passedPath, readPassed, readSession, sessionPath } from '../state/session-state.js';
+import { rememberStartRun } from '../verdict/baseline-failures.js';
+import { environmentChanges, fingerprintEnvironment } from '../verdict/environment.js';
+import { pidFile, startKnown } from '../verdict/start-evidence.js';
+import { stateKey } from '../verdict/start-state.js';
+import { openProject, openTree } from './open-project.js';
+
+/**
+ * `gate evidence --session ID` (not for people: the prompt hook starts it in the background): every
+ * gate in full on a copy of the session's captured start, one after another, at the lowest priority,
+ * each result remembered under the start's tree and environment. Stops at the first sign that the
+ * environment moved since the start (the copy borrows it live); a stop ends it with SIGTERM.
+ */
+export async function evidenceCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here: it runs at the priority it has.
+  }
+  const session = sessionFileName(optionValue(args, '--session'));
+  const project = openProject(env['GATE_PROJECT_DIR'] ?? process.cwd());
+  const repo = project.repo;
+  if (!repo) return 0;
+  try {
+    const start = readSession(sessionPath(project.stateDir, session)).value?.start;
+    if (start?.tree === undefined || readPassed(passedPath(project.stateDir)).value?.snapshot.digest === start.digest) return 0;
+    const key = stateKey(start.digest, start.environment);
+    const dirs = [...new Set([repo.root, project.projectDir])];
+    const unchanged = () => environmentChanges(start.environment, fingerprintEnvironment(dirs, env)).length === 0;
+    const tree = await openTree(project, { paths: [], all: true });
+    for (const gate of tree.gates) {
+      if (startKnown(project.stateDir, key, [gate.name])) continue;
+      if (!unchanged()) return 0;
+      // Remembered only if the environment held still through the run: else it was a mix of two.
+      await rememberStartRun({ root: repo.root, stateDir: project.stateDir, tree: start.tree, key, gate, env, stillValid: unchanged });
+    }
+    return 0;
+  } finally {
+    rmSync(pidFile(project.stateDir, session), { force: true });
+  }
+}
