@@ -30,6 +30,8 @@ export const messages = {
     `gate: ${gate} failed only in ${files.length === 1 ? 'a file' : 'files'} that appeared or vanished while the gates ran (${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}: another gate's, likely), so it ran again alone: ${status === 'passed' ? 'it passed' : status}.`,
   transientLeftOut: (ids: string[]) =>
     `Left out: ${ids.length} ${ids.length === 1 ? 'finding' : 'findings'} in files that appeared or vanished while the gates ran (another gate's, likely): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}.`,
+  loadFlakyLeftOut: (ids: string[]) =>
+    `Left out: ${ids.length} ${ids.length === 1 ? 'failure' : 'failures'} that passed when run again alone (flaky under the load of the gates beside it): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}.`,
   leftRunning: (gate: string, processes: string) => `gate: ${gate} left running: ${processes}, killed (they kept its output open after it exited).`,
   configInvalid: (detail: string) =>
     `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "${gateHint('check')}".`,

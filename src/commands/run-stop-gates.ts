@@ -107,11 +107,11 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [scanned, { results, notes: rerunNotes, transient }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const [scanned, { results, notes: rerunNotes, transient, loadLeftOut, loadFlaky }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
-  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient };
+  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient, loadLeftOut, loadFlaky };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // Once a session: the human adds a config, or has decided not to.
@@ -202,7 +202,7 @@ function renderStopReport(
   config: ResolvedConfig,
   decision: StopDecision,
   results: GateResult[],
-  judged: Judgement & { transient: Map<string, string[]> },
+  judged: Judged,
   tampering: TamperFinding[],
   block: number | undefined,
   notEdited: string[] = [],
@@ -220,7 +220,7 @@ function renderStopReport(
       outcome: describeOutcome(result),
       filtered: placeTaskPaths(shownOutput(result, old(result.name), judged), projectDirs, isFileNow),
       log: relative(stop.projectDir, result.logPath),
-      notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name))],
+      notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name)), ...loadFlakyNote(judged.loadLeftOut.get(result.name))],
     })),
     gateCount,
     block: block ?? 0,
@@ -237,12 +237,12 @@ function renderStopReport(
 }
 
 /** A failed gate's output as its report shows it: without the failures from before the turn, nor those in files another gate made. */
-function shownOutput(result: GateResult, old: string[], judged: Judgement & { transient: Map<string, string[]> }) {
-  return dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old, ...(judged.transient.get(result.name) ?? [])]));
+function shownOutput(result: GateResult, old: string[], judged: Judged) {
+  return dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old, ...(judged.transient.get(result.name) ?? []), ...(judged.loadLeftOut.get(result.name) ?? [])]));
 }
 
 /** What identifies this block's failures for a repeat, when its report is nothing but them (src/report/repeat-report.ts). */
-function blockKey(decision: StopDecision & { kind: 'block' }, judged: Judgement & { transient: Map<string, string[]> }, tampering: TamperFinding[]) {
+function blockKey(decision: StopDecision & { kind: 'block' }, judged: Judged, tampering: TamperFinding[]) {
   const gates = decision.failed.map((result) => ({ name: result.name, failures: shownOutput(result, judged.oldIds.get(result.name) ?? [], judged).failures }));
   const plain = tampering.length === 0 && decision.noVerdict.length === 0 && decision.preExisting.length === 0;
   return { gates, key: plain ? failuresKey(gates) : undefined };
@@ -251,6 +251,13 @@ function blockKey(decision: StopDecision & { kind: 'block' }, judged: Judgement 
 function transientNote(ids: string[] | undefined): string[] {
   return ids === undefined ? [] : [messages.transientLeftOut(ids)];
 }
+
+function loadFlakyNote(ids: string[] | undefined): string[] {
+  return ids === undefined || ids.length === 0 ? [] : [messages.loadFlakyLeftOut(ids)];
+}
+
+/** The judgement, and the failures left out of the report because a rerun alone explained them. */
+type Judged = Judgement & Omit<Reruns, 'results' | 'notes'>;
 
 /**
  * A change that triggers no gate, measured from the last tree that passed, passes too. From any other
@@ -273,7 +280,7 @@ function keepRewritten(remembered: RememberedTest[], tampering: TamperFinding[],
 }
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
-async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ results: GateResult[]; notes: string[]; transient: Map<string, string[]> }> {
+async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Reruns> {
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
@@ -309,7 +316,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
       },
     });
   const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency, overlap);
-  const { results: ran, notes, transient } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0], {
+  const { results: ran, notes, transient, loadLeftOut, loadFlaky } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0], {
     beside: overlap.beside,
     selections,
   });
@@ -321,7 +328,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<{ 
   reuse?.remember(ran, new Date());
   const logOf = (name: string) => join(stop.stateDir, 'logs', `${gateFileName(name)}.log`);
   const reused = [...(reuse?.passes ?? [])].map(([name, pass]) => ({ ...cachedPass(name, logOf(name)), detail: describeContentPass(pass) }));
-  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient };
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient, loadLeftOut, loadFlaky };
 }
 
 /**
@@ -337,9 +344,9 @@ async function rerunIfTransient(
   results: GateResult[],
   runAlone: (name: string) => Promise<GateResult | undefined>,
   load: { beside: ReadonlySet<string>; selections: GateSelection[] },
-): Promise<{ results: GateResult[]; notes: string[]; transient: Map<string, string[]> }> {
+): Promise<Reruns> {
   const { snapshot } = stop;
-  if (!results.some((result) => result.status === 'failed')) return { results, notes: [], transient: new Map() };
+  if (!results.some((result) => result.status === 'failed')) return { results, notes: [], transient: new Map(), loadLeftOut: new Map(), loadFlaky: new Map() };
   let found = { results, notes: [] as string[], transient: new Map<string, string[]>(), reran: new Set<string>() };
   if (snapshot) {
     const { rerunTransient } = await import('../transient/rerun-transient.js');
@@ -365,9 +372,20 @@ async function rerunIfTransient(
     deadline: stop.deadline,
     running: stop.running,
   });
-  const transient = new Map(found.transient);
-  for (const [name, ids] of alone.leftOut) transient.set(name, [...(transient.get(name) ?? []), ...ids]);
-  return { results: alone.results, notes: [...found.notes, ...alone.reruns.map(describeAloneRerun)], transient };
+  const loadFlaky = new Map(alone.reruns.filter((again) => again.flaky.length > 0).map((again) => [again.name, again.flaky]));
+  return { results: alone.results, notes: [...found.notes, ...alone.reruns.map(describeAloneRerun)], transient: found.transient, loadLeftOut: alone.leftOut, loadFlaky };
+}
+
+/** The gates' results after their reruns, and per gate what the reruns alone found (src/transient/). */
+interface Reruns {
+  results: GateResult[];
+  notes: string[];
+  /** Failures in files another gate made or removed: left out of the report. */
+  transient: Map<string, string[]>;
+  /** Failures that passed alone, left out of a report that still shows the first run. */
+  loadLeftOut: Map<string, string[]>;
+  /** Every failure that passed alone (flaky under load): for the stop log. */
+  loadFlaky: Map<string, string[]>;
 }
 
 /** Of the hook timeout's 30 s margin above the stop's budget (src/init/plan-install.ts). */
@@ -408,7 +426,7 @@ function ranNoTest(result: GateResult): boolean {
   return result.status === 'passed' && result.narrowed === true && /^\s*No test files found, exiting with code 0|^No tests found, exiting with code 0/m.test(result.output);
 }
 
-function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judgement, tampering: TamperFinding[], blocksBefore: number): void {
+function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judged, tampering: TamperFinding[], blocksBefore: number): void {
   const trace = stop.trace;
   trace.path = results.some((result) => !result.cached) ? 'checked' : 'fast';
   trace.gates = results.map((result) => ({
@@ -417,7 +435,7 @@ function traceDecision(stop: StopContext, decision: StopDecision, results: GateR
     durationMs: result.durationMs,
     ...(result.detail ? { reason: result.detail } : {}),
     ...(result.tier ? { tier: `${result.tier}${ranNoTest(result) ? '; it found no test to run' : ''}` } : {}),
-    ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : {}),
+    ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : judged.loadFlaky.has(result.name) ? { flaky: judged.loadFlaky.get(result.name) } : {}),
     ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
     ...(judged.baselineMs.has(result.name) ? { baselineMs: judged.baselineMs.get(result.name) } : {}),
   }));

@@ -65,6 +65,9 @@ export function execGitIndexed(root: string, args: string[], indexFile: string, 
       if (!error) return resolvePromise(decodeBytes(stdout));
       reject(new GitError(`git ${subcommand(args)}: ${stderr.toString('utf8').trim() || error.message}`, 'code' in error && error.code === 'ENOENT'));
     });
-    child.stdin?.end(input ?? '');
+    // git may exit without reading its stdin (a failure, or a command that takes none): EPIPE then is no error of ours.
+    child.stdin?.on('error', () => {});
+    if (input === undefined) child.stdin?.end();
+    else child.stdin?.end(input);
   });
 }

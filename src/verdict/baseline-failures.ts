@@ -104,7 +104,9 @@ export function failureIds(status: string, filter: string, output: string): stri
   if (status !== 'failed') return undefined;
   const ids = filterOutput(filter, output).failures.map((failure) => failure.id);
   // Output that names no failure is known by the output itself: the same on the start is the same failure.
-  return ids.length > 0 ? ids : [outputId(output)];
+  if (ids.length > 0) return ids;
+  const whole = outputId(output);
+  return whole === undefined ? undefined : [whole];
 }
 
 interface Found {

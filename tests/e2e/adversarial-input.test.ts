@@ -13,8 +13,11 @@ let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
 /** A red repository whose one gate fails fast: every stop that reaches the gates blocks. */
+// Red because of the turn's edit: a gate red the same way before the turn would not block (issue 37).
+const RED_WHEN_BROKEN = "if (require('fs').readFileSync('src/sum.ts', 'utf8').includes('a - b')) { console.log('FAIL: still red'); process.exit(1); }";
+
 function redRepo(): TempRepo {
-  const made = makeRepo(vitestProject({ gates: [{ name: 'test', run: ['node', '-e', 'console.log("FAIL: still red"); process.exit(1)'] }] }));
+  const made = makeRepo(vitestProject({ gates: [{ name: 'test', run: ['node', '-e', RED_WHEN_BROKEN] }] }));
   made.write('src/sum.ts', SUM_BROKEN);
   return made;
 }

@@ -94,6 +94,7 @@ describe('a test that fails only while other gates run beside it', () => {
     expect(result.stderr).toContain('sum > adds two numbers');
     expect(result.stderr).not.toContain('answers within its time');
     expect(systemMessage(result.stdout)).toContain(`flaky (passed alone, failed under load): ${TEST_ID} — left out of the report; its other failure still counts.`);
+    expect(lastStop(repo)?.gates.find((gate) => gate.name === 'test')).toMatchObject({ status: 'failed', flaky: [TEST_ID] });
   });
 
   it('blocks when the turn changed the failing test file itself: never run again, never excused', () => {
