@@ -16,6 +16,9 @@ import { openProject, openTree } from './open-project.js';
  * environment moved since the start (the copy borrows it live); a stop ends it with SIGTERM.
  */
 export async function evidenceCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  // Ended by the stop: after the runner's own handler has ended the gates' groups, an exit that runs
+  // the exit handlers (they remove the copy).
+  process.on('SIGTERM', () => setImmediate(() => process.exit(143)));
   try {
     setPriority(19);
   } catch {

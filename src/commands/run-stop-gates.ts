@@ -88,8 +88,6 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
   held.release = lock.release;
-  // A gathering of the start's evidence still at work would share the machine with the gates: it ends here.
-  (await import('../verdict/start-evidence.js')).endGathering(stop.stateDir, basename(stop.sessionFile, '.json'));
   const running = recordRunningStop(stop.stateDir, basename(stop.sessionFile, '.json'));
   held.running = running;
   try {

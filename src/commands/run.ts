@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { findRootConfig, type ConfigFiles } from '../config/find-config.js';
 import { rawTamperSetting } from '../config/tamper-setting.js';
 import { isGitError } from '../git/exec-git.js';
@@ -89,7 +91,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const asked = readSession(sessionFile).value?.asked;
     const { snapshot } = await takeSnapshot(repo);
     const { captureStart } = await import('../verdict/capture-start.js');
-    const start = await captureStart(repo.root, stateDir, snapshot, [...new Set([repo.root, projectDir])], env);
+    const start = await captureStart(repo, stateDir, snapshot, [...new Set([repo.root, projectDir])], env);
     writeSession(sessionFile, { baseline: snapshot, start, blocks: 0, asked });
     // The start's failures, gathered while the agent works, unless every gate passed on it.
     if (start.tree !== undefined && readPassed(passedPath(stateDir)).value?.snapshot.digest !== snapshot.digest) {
@@ -107,6 +109,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   trace.reason = 'the turn did not complete';
   if (payload.notCompleted) return output.allow();
 
+  // The start's evidence gathering lives within its turn: the turn's stop, whatever it decides, ends it.
+  if (existsSync(join(stateDir, 'evidence', `${sessionFileName(payload.sessionId)}.pid`))) {
+    (await import('../verdict/start-evidence.js')).endGathering(stateDir, sessionFileName(payload.sessionId));
+  }
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };
   const notices = session.corrupt ? [messages.stateReset(sessionFile)] : [];

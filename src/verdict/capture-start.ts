@@ -1,6 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execGitIndexed } from '../git/exec-git.js';
+import type { Repo } from '../git/find-repo.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { fingerprintEnvironment } from './environment.js';
 import type { StartState } from './start-state.js';
@@ -13,12 +14,12 @@ const MOST_PATHS = 2000;
  * uncommitted work and untracked files included) and the environment the gates run in. Written
  * through an index of gate's own: the user's index and files are never touched.
  */
-export async function captureStart(root: string, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv): Promise<StartState> {
+export async function captureStart(repo: Repo, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv): Promise<StartState> {
   const environment = fingerprintEnvironment(dirs, env);
-  return { digest: snapshot.digest, tree: await writeStartTree(root, stateDir, snapshot), environment };
+  return { digest: snapshot.digest, tree: await writeStartTree(repo, stateDir, snapshot), environment };
 }
 
-async function writeStartTree(root: string, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {
+async function writeStartTree({ root, gitDir }: Repo, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {
   if (snapshot.head === null) return undefined;
   const paths = Object.entries(snapshot.files)
     // An untracked repository inside (a folder) or a FIFO is no file a checkout would write.
@@ -27,15 +28,27 @@ async function writeStartTree(root: string, stateDir: string, snapshot: Snapshot
   if (paths.length === 0) return snapshot.head;
   if (paths.length > MOST_PATHS) return undefined;
   const index = join(stateDir, `start-index-${process.pid}`);
+  const list = paths.map((path) => `${path}\0`).join('');
   try {
     mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    await execGitIndexed(root, ['read-tree', snapshot.head], index);
-    // Each changed path as the work tree has it now; a deleted one leaves the index.
-    await execGitIndexed(root, ['update-index', '--add', '--remove', '-z', '--stdin'], index, paths.map((path) => `${path}\0`).join(''));
-    return (await execGitIndexed(root, ['write-tree'], index)).trim() || undefined;
+    // A copy of the user's index knows every unchanged file already (and its folders' trees): only
+    // the changed paths are read. Failing that (no index yet, a split index), the commit's tree.
+    try {
+      copyFileSync(join(gitDir, 'index'), index);
+      return await treeWith(root, index, list);
+    } catch {
+      await execGitIndexed(root, ['read-tree', snapshot.head], index);
+      return await treeWith(root, index, list);
+    }
   } catch {
     return undefined;
   } finally {
     rmSync(index, { force: true });
   }
+}
+
+/** Each changed path as the work tree has it now (a deleted one leaves the index), written as a tree. */
+async function treeWith(root: string, index: string, paths: string): Promise<string | undefined> {
+  await execGitIndexed(root, ['update-index', '--add', '--remove', '-z', '--stdin'], index, paths);
+  return (await execGitIndexed(root, ['write-tree'], index)).trim() || undefined;
 }

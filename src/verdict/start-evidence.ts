@@ -50,15 +50,29 @@ export function endGathering(stateDir: string, session: string): void {
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
-    // Already gone.
+    return;
   }
+  // Its runner ends the gates' process groups and the copy, then it exits: waited for (briefly), so
+  // that nothing of it still writes into gate's state while the stop goes on or the repository goes.
+  const until = Date.now() + 2000;
+  while (isGathering(pid) && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
 }
 
-/** Where the system says what a process runs (Linux's /proc), a pid reused by another program is left alone. */
+/**
+ * Whether `pid` is a gathering still running. Where the system says what a process runs (Linux's
+ * /proc), a pid reused by another program, or a zombie (its command line empty), is not; elsewhere,
+ * any live process is.
+ */
 function isGathering(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('evidence');
-  } catch (error) {
-    return !(error instanceof Error && 'code' in error && error.code === 'ENOENT' && existsSync('/proc/self'));
+  } catch {
+    if (existsSync('/proc/self')) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }

@@ -73,4 +73,16 @@ describe('the start\'s evidence, gathered while the agent works', () => {
     expect(blocked.stderr).toContain('Already failing before this turn (not caused by this change): test/old.test.js > knows the answer.');
     expect(lastStop(repo)?.gates[0]?.baselineMs).toBeGreaterThan(0);
   }, 60_000);
+
+  it('a question-only turn: its stop, which runs nothing, still ends the gathering', () => {
+    repo = project();
+    expect(promptStart({ dir: repo.dir, env: { ...repo.env, HOLD_MS: '60000' } }).code).toBe(0);
+    const pid = Number(readFileSync(pidFile(repo), 'utf8'));
+    expect(running(pid)).toBe(true);
+    const allowed = stop(repo);
+    expect(allowed.code).toBe(0);
+    expect(lastStop(repo)?.reason).toBe('no change');
+    expect(running(pid)).toBe(false);
+    expect(existsSync(pidFile(repo))).toBe(false);
+  });
 });
