@@ -35,7 +35,8 @@ function makeRepo(fileCount) {
   const home = join(dir, '.home');
   mkdirSync(home);
   writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
-  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CLAUDE_PROJECT_DIR: dir };
+  // GATE_EVIDENCE=0: a prompt's background gathering would run beside the next timings (docs/performance.md).
+  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CLAUDE_PROJECT_DIR: dir, GATE_EVIDENCE: '0' };
   const git = (...args) => execFileSync('git', args, { cwd: dir, env, maxBuffer: 1 << 30 });
   git('init', '-q');
   writeFileSync(join(dir, '.gitignore'), '.home/\n');
