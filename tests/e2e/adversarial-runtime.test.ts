@@ -12,6 +12,10 @@ afterEach(() => repo?.cleanup());
 
 const env = (r: TempRepo) => ({ ...r.env, CLAUDE_PROJECT_DIR: r.dir });
 const failing = (script: string) => vitestProject({ gates: [{ name: 'flood', run: ['node', '-e', script] }] });
+// Red because of the turn's edit: on a copy of the start (src/sum.ts as committed) the gate passes,
+// silently, so the same output on the start is no evidence that the failure was already there (issue 37).
+const EDITED = 'export const changed = true;\n';
+const whenEdited = (script: string) => `if (!require('fs').readFileSync('src/sum.ts', 'utf8').includes('changed = true')) process.exit(0); ${script}`;
 
 async function stopMeasured(r: TempRepo, sessionId = 'flood') {
   const result = await runAsync('/usr/bin/time', ['-q', '-f', 'PEAK_KB=%M', process.execPath, GATE_BIN, 'run'], { cwd: r.dir, env: env(r), input: hookPayload('Stop', sessionId, r.dir) });
@@ -30,8 +34,8 @@ describe.skipIf(!onLinux)('output floods: memory bounded, report valid UTF-8 wit
     ['binary output', "const b = require('crypto').randomBytes(1 << 20); for (let i = 0; i < 8; i++) process.stdout.write(b); process.exitCode = 1;"],
     ['invalid UTF-8', "process.stdout.write(Buffer.from([0x66, 0x61, 0x69, 0x6c, 0xff, 0xfe, 0xc3, 0x28, 0x0a])); process.stdout.write('expected 1 to be 2\\n'); process.exitCode = 1;"],
   ])('%s', async (_name, script) => {
-    repo = makeRepo(failing(script));
-    repo.write('src/sum.ts', 'export const changed = true;\n');
+    repo = makeRepo(failing(whenEdited(script)));
+    repo.write('src/sum.ts', EDITED);
     const result = await stopMeasured(repo);
     expect(result.code).toBe(2);
     expect(result.peakKb).toBeGreaterThan(0);
@@ -45,7 +49,8 @@ describe.skipIf(!onLinux)('output floods: memory bounded, report valid UTF-8 wit
 
 describe('concurrency', () => {
   it('two sessions stopping at the same moment keep their own counts, and their state stays valid', async () => {
-    repo = makeRepo(failing("setTimeout(() => { console.log('red'); process.exitCode = 1; }, 300)"));
+    // Red once the turn's src/a.ts is there: the start (without it) passes, so each stop is a block.
+    repo = makeRepo(failing("setTimeout(() => { if (require('fs').existsSync('src/a.ts')) { console.log('red'); process.exitCode = 1; } }, 300)"));
     const both = () => Promise.all(['alpha', 'beta'].map((id) => runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env: env(repo), input: hookPayload('Stop', id, repo.dir) })));
     repo.write('src/a.ts', 'export const a = 1;\n');
     const first = await both();

@@ -9,7 +9,9 @@ import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 // An editor that starts the agent without the shell's PATH (nvm users, a macOS app launched from the
 // Dock): the hook runs with a PATH where `node` is not. Before the bin found node itself, the command
 // exited 127 (`/usr/bin/env: 'node': No such file or directory`): every stop passed unchecked.
-const failingGate = { gates: [{ name: 'check', run: ['node', '-e', "process.stderr.write('the check failed\\n'); process.exitCode = 1"], on: ['**'] }] };
+// Red because of the turn's edit (a.txt: one → two): the copy of the start passes, so the failure is
+// the turn's — not the same output as at the start, which would let the stop through (issue 37).
+const failingGate = { gates: [{ name: 'check', run: ['node', '-e', "if (require('fs').readFileSync('a.txt', 'utf8') === 'two\\n') { process.stderr.write('the check failed\\n'); process.exitCode = 1 }"], on: ['**'] }] };
 const command = installer.command({ mode: 'local', relativePath: 'node_modules/.bin/gate', program: undefined });
 
 let repo: TempRepo | undefined;

@@ -73,7 +73,9 @@ describe('changed files whose names a tool or gate could misread', () => {
   }
 
   it.skipIf(!onLinux)('a tracked file replaced by a FIFO: gate run and gate status finish', { timeout: 60_000 }, async () => {
-    repo = makeRepo(config({ run: ['sh', '-c', 'echo "FAIL: red"; exit 1'] }));
+    // Red because of the turn's change (ok.txt is now a FIFO; never read, which would hang): the copy
+    // of the start, where it is a plain file, passes — the same output there would allow the stop (issue 37).
+    repo = makeRepo(config({ run: ['sh', '-c', 'if [ -p ok.txt ]; then echo "FAIL: red"; exit 1; fi'] }));
     repo.remove('ok.txt');
     execFileSync('mkfifo', [join(repo.dir, 'ok.txt')]);
     const run = await runAsync(['run'], hookPayload('Stop', 'session-1', repo.dir));

@@ -94,7 +94,8 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
   });
 
   it('$VIRTUAL_ENV, an activated venv elsewhere, wins over .venv', () => {
-    const gate = { name: 'which', run: ['python', '-c', "import os, sys; sys.exit('prefix ' + sys.prefix + ' VIRTUAL_ENV ' + os.environ['VIRTUAL_ENV'])"] };
+    // Red because of the turn's edit: the copy of the start passes (the same output there would allow the stop, issue 37).
+    const gate = { name: 'which', run: ['python', '-c', "import os, sys; '# edited' in open('shop.py').read() and sys.exit('prefix ' + sys.prefix + ' VIRTUAL_ENV ' + os.environ['VIRTUAL_ENV'])"] };
     repo = pythonRepo({}, [gate]);
     makeVenv(join(repo.dir, '.venv'), []);
     const other = makeVenv(join(shared, 'activated'), []);
@@ -131,7 +132,8 @@ describe.skipIf(!canMakeVenvs())('the project\'s own environment, not activated'
 
   it('a gate whose config sets env.PATH: run with that PATH as it is, and doctor finds its program there', () => {
     const tools = join(shared, 'own-tools');
-    writeProgram(tools, 'house-check', 'echo "house-check ran; VIRTUAL_ENV=${VIRTUAL_ENV:-unset}"; exit 1');
+    // Red because of the turn's edit: the copy of the start passes (the same output there would allow the stop, issue 37).
+    writeProgram(tools, 'house-check', 'grep -q "# edited" shop.py || exit 0; echo "house-check ran; VIRTUAL_ENV=${VIRTUAL_ENV:-unset}"; exit 1');
     repo = pythonRepo({}, [{ name: 'house', run: ['house-check'], env: { PATH: `${tools}${delimiter}${BARE_PATH}` } }]);
     makeVenv(join(repo.dir, '.venv'), []);
     const found = doctorFindings(repo).find((finding) => finding.message.startsWith('gate "house"'));

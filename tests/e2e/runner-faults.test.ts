@@ -52,8 +52,10 @@ describe('a gate that leaves a detached child holding its output', () => {
   // The gate runs in the work tree; its child's pid goes to a file beside it, outside the tree.
   it.each([
     // It waits until the child has its own session: before that, killing the gate's group would take it too.
-    ['setsid', ['sh', '-c', "setsid sh -c 'echo $$ > ../left.pid; exec sleep 600' & until [ -s ../left.pid ]; do sleep 0.05; done; echo boom; exit 1"]],
-    ["node's spawn with detached: true", ['node', '-e', "const c = require('child_process').spawn('sleep', ['600'], { detached: true, stdio: 'inherit' }); require('fs').writeFileSync('../left.pid', String(c.pid)); console.log('boom'); process.exit(1);"]],
+    // Each is red only with the turn's edit of src/sum.ts: the copy of the start passes (and leaves no
+    // child), so the failure is the turn's — the same output there would allow the stop (issue 37).
+    ['setsid', ['sh', '-c', "grep -q 'changed = true' src/sum.ts || exit 0; setsid sh -c 'echo $$ > ../left.pid; exec sleep 600' & until [ -s ../left.pid ]; do sleep 0.05; done; echo boom; exit 1"]],
+    ["node's spawn with detached: true", ['node', '-e', "if (!require('fs').readFileSync('src/sum.ts', 'utf8').includes('changed = true')) process.exit(0); const c = require('child_process').spawn('sleep', ['600'], { detached: true, stdio: 'inherit' }); require('fs').writeFileSync('../left.pid', String(c.pid)); console.log('boom'); process.exit(1);"]],
   ])('%s: the stop is blocked on its exit status, with its output, within the timeout; the child is killed and named', async (_name, run) => {
     const { repo: r, pidFile } = project(run, { timeout: 5 });
     const result = stopOf(r);

@@ -59,6 +59,11 @@ describe('gate verdict after real stops of the built hook', () => {
     expect(human.code).toBe(1);
     expect(human.stdout).toMatch(/^fail: session escaped, last stop \S+ \(claude\): let through after 3 blocks in a row, still red: test failed\.\ngates: test failed; report: \.git\/gate\/reports\/escaped\.txt\n$/);
 
+    // The copy of the start ran at the first stop only: the later ones, on the same start, failed the
+    // same test, and the start's result for it was remembered (evidence by state, issue 37), so the
+    // escape ran no copy and has no baselineMs.
+    const logged = readFileSync(stopLog(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(logged.map((entry) => entry.gates[0].baselineMs === undefined)).toEqual([false, true, true, true]);
     const json = verdict('--json');
     expect(json.code).toBe(1);
     const parsed = JSON.parse(json.stdout);
@@ -69,7 +74,7 @@ describe('gate verdict after real stops of the built hook', () => {
       verdict: 'fail',
       kind: 'escape',
       reason: 'let through after 3 blocks in a row, still red: test failed',
-      gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String), baselineMs: expect.any(Number) }],
+      gates: [{ name: 'test', status: 'failed', durationMs: expect.any(Number), tier: expect.any(String) }],
       tamper: [],
       report: reportOf('escaped'),
       warnings: [],
