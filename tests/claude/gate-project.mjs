@@ -149,6 +149,10 @@ export function makeProject(templateDir) {
     GIT_CONFIG_GLOBAL: gitconfig,
     ...QUIET_NPM,
     npm_config_offline: 'true', // `npx gate` must use the local install, never fetch a package named gate
+    // No background gathering of the start's failures at each prompt: with a mock model a turn takes
+    // a second, so each would be ended at once, after loading the machine the other tests share
+    // (tests/e2e/start-evidence.test.ts covers it).
+    GATE_EVIDENCE: '0',
   };
   const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', ...env };
   /** @param {string[]} args */

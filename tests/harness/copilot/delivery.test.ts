@@ -43,7 +43,8 @@ const HALF_EMOJI: DeliveryCase = {
   text: 'Welcome!\n',
   mustReach: ['banner check', '… (201 more characters)'],
 };
-const BANNER_CHECK = "process.stdout.write('banner check\\nx' + '🚀'.repeat(300) + '\\n1 problem\\n');\nprocess.exitCode = 1;\n";
+// Red because of the turn's banner: a check red the same way before the turn would not block (issue 37).
+const BANNER_CHECK = "import { existsSync } from 'node:fs';\nif (existsSync('banner.txt')) {\n  process.stdout.write('banner check\\nx' + '🚀'.repeat(300) + '\\n1 problem\\n');\n  process.exitCode = 1;\n}\n";
 
 function addBannerGate(scenario: Scenario): void {
   scenario.project.write('scripts/banner-check.mjs', BANNER_CHECK);
