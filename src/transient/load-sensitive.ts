@@ -53,8 +53,8 @@ export interface AloneRerun {
 /**
  * Looks at each failed test-runner gate that ran beside another, once. Its failures in files the
  * turn changed, and all of a run the fast tier narrowed to the tests the change reaches, are
- * neither run again nor excused. The rest run alone — only their test files where the preset can
- * select them (src/verdict/narrow-baseline.ts), else the gate's whole run. A gate all of whose
+ * neither run again nor excused. The rest run alone — only their test files, where the preset can
+ * select them (src/verdict/narrow-baseline.ts); a gate that cannot is not run again. A gate all of whose
  * failures passed alone passed (flaky); one with others left keeps them, and `leftOut` has the ids
  * its report leaves out.
  */
@@ -74,8 +74,11 @@ export async function rerunLoadSensitive(results: GateResult[], options: AloneOp
     if (tried.length === 0) continue;
     // As long as its first run took, and the stop's deadline still after it: else the first result stands.
     if (options.deadline !== undefined && options.deadline - now() < Math.max(result.durationMs, MIN_RERUN_MS)) continue;
+    // Only what fails, alone: a gate whose command cannot select its tests would run its whole suite a
+    // second time at every block (the suite once per stop is a promise), so its first run stands.
     const narrowing = narrowFor(gate, tried);
-    const again = await runAlone(narrowing ? { ...gate, run: narrowing, tier: undefined, shell: false } : gate, narrowing !== undefined);
+    if (narrowing === undefined) continue;
+    const again = await runAlone({ ...gate, run: narrowing, tier: undefined, shell: false }, true);
     const ids = tried.map((failure) => failure.id);
     const verdict = verdictOf(again, gate.preset);
     if (typeof verdict === 'string') {
@@ -88,11 +91,11 @@ export async function rerunLoadSensitive(results: GateResult[], options: AloneOp
     reruns.push({ name: result.name, tried: ids, flaky, counted: all.filter((failure) => !flaky.includes(failure.id)).length });
     // The rerun stands for the whole first run when it ran every failure and the first output shows
     // nothing it does not name: a pass is a flake; a failure is reported as it failed alone, without the flaky ones.
-    const whole = tried.length === all.length && (narrowing === undefined || (filtered.itemOf !== undefined && filtered.items.every((_, item) => filtered.itemOf?.includes(item))));
+    const whole = tried.length === all.length && filtered.itemOf !== undefined && filtered.items.every((_, item) => filtered.itemOf?.includes(item));
     if (whole && again.status === 'passed') {
       replaced.set(result.name, { ...result, status: 'passed', exitCode: 0, signal: undefined, flaky: { firstOutput: result.output, attempts: gate.retries + 2 } });
     } else if (whole) {
-      replaced.set(result.name, { ...again, tier: narrowing ? RERUN_TIER : 'its whole run, again alone: it failed beside other gates' });
+      replaced.set(result.name, { ...again, tier: RERUN_TIER });
     } else {
       leftOut.set(result.name, flaky);
     }

@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ResolvedGate } from '../../src/config/load-config.js';
 import type { GateResult } from '../../src/runner/gate-result.js';
 import { describeAloneRerun, rerunLoadSensitive, type AloneOptions } from '../../src/transient/load-sensitive.js';
 
 // Issue 37, point 6: how a rerun alone merges with the first run (the real tools: tests/e2e/load-sensitive.test.ts).
 
-const ROOT = '/repo';
+// The failing test files exist: only a run that can select them is made alone (src/transient/load-sensitive.ts).
+const ROOT = mkdtempSync(join(tmpdir(), 'gate-load-sensitive-'));
+for (const file of ['tests/test_a.py', 'tests/test_b.py']) {
+  mkdirSync(join(ROOT, 'tests'), { recursive: true });
+  writeFileSync(join(ROOT, file), 'def test_placeholder():\n    pass\n');
+}
+afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
 
 function pytestOutput(failed: string[]): string {
   const summary = failed.map((id) => `FAILED ${id} - assert False`);
@@ -17,7 +26,7 @@ function pytestOutput(failed: string[]): string {
 const ALL = ['tests/test_a.py::test_slow', 'tests/test_b.py::test_one', 'tests/test_b.py::test_two'];
 
 function gate(preset = 'pytest', extra: Partial<ResolvedGate> = {}): ResolvedGate {
-  return { name: 'test', shortName: 'test', configDir: ROOT, preset, kind: preset === 'pytest' ? 'test' : 'lint', run: ['pytest'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 300, filter: preset, tier: undefined, fastOff: false, cwd: ROOT, env: {}, retries: 0, ...extra };
+  return { name: 'test', shortName: 'test', configDir: ROOT, preset, kind: preset === 'pytest' ? 'test' : 'lint', run: ['pytest'], shell: false, on: ['**/*'], ignore: [], timeoutSeconds: 300, filter: preset, tier: { by: 'python-imports', run: ['pytest', '-q', '{files}'], fullRunOn: [] }, fastOff: false, cwd: ROOT, env: {}, retries: 0, ...extra };
 }
 
 function result(failed: string[], extra: Partial<GateResult> = {}): GateResult {
@@ -88,9 +97,11 @@ describe('a test runner that failed beside other gates, run again alone', () => 
     expect(describeAloneRerun(none.reruns[0]!)).toMatch(/: it ran no test, so every failure counts\.$/);
   });
 
-  it('is not run again: a run the fast tier narrowed to what the change reaches, a gate that ran alone, a linter, no time left', async () => {
+  it('is not run again: a run the fast tier narrowed to what the change reaches, a gate that ran alone, a linter, no time left, a command that cannot select its tests', async () => {
     const cases: Array<[GateResult, Partial<AloneOptions> & { gate?: ResolvedGate }]> = [
       [result(ALL, { narrowed: true }), {}],
+      // Its own command (the suite once per stop: a second whole run at every block is not paid).
+      [result(ALL), { gate: gate('pytest', { run: ['sh', '-c', 'pytest -q'], tier: undefined }) }],
       [result(ALL), { beside: new Set() }],
       [{ ...result(ALL), filter: 'ruff' }, { gate: gate('ruff') }],
       [result(ALL), { deadline: 1_000_000 + 1500, now: () => 1_000_000 }],
