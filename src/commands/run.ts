@@ -110,8 +110,8 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (payload.notCompleted) return output.allow();
 
   // The start's evidence gathering lives within its turn: the turn's stop, whatever it decides, ends it.
-  if (existsSync(join(stateDir, 'evidence', `${sessionFileName(payload.sessionId)}.pid`))) {
-    (await import('../verdict/start-evidence.js')).endGathering(stateDir, sessionFileName(payload.sessionId));
+  if (existsSync(join(stateDir, 'evidence', `${trace.session}.pid`))) {
+    (await import('../verdict/start-evidence.js')).endGathering(stateDir, trace.session);
   }
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };

@@ -106,7 +106,8 @@ function inside(path: string, roots: string[]): boolean {
   });
 }
 
-function listDir(dir: string): string[] {
+/** A folder's entries; none when it cannot be read. */
+export function listDir(dir: string): string[] {
   try {
     return readdirSync(dir);
   } catch {

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fastHash } from '../fast-hash.js';
-import { sitePackagesFor } from './editable-installs.js';
+import { listDir, sitePackagesFor } from './editable-installs.js';
 
 /**
  * What the gates run with besides the tree: the installed packages and the Node that runs them.
@@ -26,7 +26,7 @@ export function fingerprintEnvironment(dirs: string[], env: NodeJS.ProcessEnv): 
   // lib64 is often a link to lib: one environment, one part.
   for (const site of new Set(sitePackagesFor(dirs, env).map(realPath))) {
     // A dist-info folder's name carries the version: an upgrade, an install or a removal renames one.
-    const installed = list(site).filter((entry) => /\.(dist-info|egg-info|pth|egg-link)$/.test(entry));
+    const installed = listDir(site).filter((entry) => /\.(dist-info|egg-info|pth|egg-link)$/.test(entry));
     const venv = site.replace(/[\\/](?:lib|lib64|Lib)(?:[\\/]python[^\\/]*)?[\\/]site-packages$/, '');
     parts[`${name(venv)} (installed Python packages)`] = fastHash(installed.sort().join('\n'));
   }
@@ -67,14 +67,6 @@ function fingerprint(path: string): string | undefined {
     return stats.size > READ_LIMIT ? `stat:${stats.size}:${stats.mtimeMs}` : fastHash(readFileSync(path));
   } catch {
     return undefined;
-  }
-}
-
-function list(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
   }
 }
 
