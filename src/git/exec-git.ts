@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { decodeBytes } from './path-bytes.js';
 
 export class GitError extends Error {
@@ -57,17 +57,32 @@ function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /**
  * git with an index of gate's own (GIT_INDEX_FILE), never the user's, and `input` on its stdin: to
- * write a tree of the work tree as it is, or to check a tree out into a folder.
+ * write a tree of the work tree as it is, or to check a tree out into a folder. With `running`, git
+ * runs in a process group of its own whose pid is in the set while it runs: a caller that removes
+ * what git writes can stop it first (a checkout outlives a gate that exits mid-way, and writes on).
  */
-export function execGitIndexed(root: string, args: string[], indexFile: string, input?: string): Promise<string> {
+export function execGitIndexed(root: string, args: string[], indexFile: string, input?: string, running?: Set<number>): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    const child = execFile('git', ['-C', root, ...args], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, env: { ...gitEnv(process.env), GIT_INDEX_FILE: indexFile } }, (error, stdout, stderr) => {
-      if (!error) return resolvePromise(decodeBytes(stdout));
-      reject(new GitError(`git ${subcommand(args)}: ${stderr.toString('utf8').trim() || error.message}`, 'code' in error && error.code === 'ENOENT'));
+    // spawn, not execFile: execFile passes no `detached` on.
+    const child = spawn('git', ['-C', root, ...args], { env: { ...gitEnv(process.env), GIT_INDEX_FILE: indexFile }, detached: running !== undefined });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const pid = child.pid;
+    if (pid !== undefined) running?.add(pid);
+    const fail = (detail: string, missing: boolean) => reject(new GitError(`git ${subcommand(args)}: ${detail}`, missing));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (pid !== undefined) running?.delete(pid);
+      fail(error.code === 'ENOENT' ? 'git was not found on PATH' : error.message, error.code === 'ENOENT');
+    });
+    child.on('close', (code, signal) => {
+      if (pid !== undefined) running?.delete(pid);
+      if (code === 0) return resolvePromise(decodeBytes(Buffer.concat(stdout)));
+      fail(Buffer.concat(stderr).toString('utf8').trim() || `exited with ${signal ?? code}`, false);
     });
     // git may exit without reading its stdin (a failure, or a command that takes none): EPIPE then is no error of ours.
-    child.stdin?.on('error', () => {});
-    if (input === undefined) child.stdin?.end();
-    else child.stdin?.end(input);
+    child.stdin.on('error', () => {});
+    child.stdin.end(input ?? '');
   });
 }

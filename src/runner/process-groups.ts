@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { killStrays } from './kill-strays.js';
 
 /**
@@ -35,6 +36,29 @@ export function killGroup(pid: number, signal: NodeJS.Signals): boolean {
   try {
     process.kill(-pid, signal);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Kills each group and waits, synchronously (in an exit handler there is no later), until its
+ * leader is dead, a second at most: what it was writing is then written, and can be removed.
+ */
+export function killGroupsAndWait(pids: Iterable<number>): void {
+  const leaders = [...pids].filter((pid) => killGroup(pid, 'SIGKILL'));
+  if (leaders.length === 0) return;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  // Without /proc (macOS) a zombie cannot be told from the living: a moment for the kill to land.
+  if (!existsSync('/proc/self')) return void Atomics.wait(pause, 0, 0, 50);
+  const until = Date.now() + 1000;
+  while (leaders.some(isRunning) && Date.now() < until) Atomics.wait(pause, 0, 0, 5);
+}
+
+/** Not dead yet: a killed child stays a zombie ("Z") until reaped, which an exiting gate never does. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@ import type { Failure } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { execGit, execGitIndexed } from '../git/exec-git.js';
 import { gateFileName } from '../runner/gate-file-name.js';
+import { killGroupsAndWait } from '../runner/process-groups.js';
 import { runGate } from '../runner/run-gate.js';
 import { lendDependencies, packageDirs } from './link-dependencies.js';
 import { filesNamingWorkTree, IGNORED_TOP_LEVEL, workTreePathsIn } from './copy-leaks.js';
@@ -134,16 +135,21 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     // Not a crash, which would let the stop through: the failures count as new, and the human is told why.
     return { doubt: `no temp folder for the baseline copy (${error instanceof Error ? error.message : String(error)}); set TMPDIR to a writable folder` };
   }
-  // A stop the harness kills (SIGTERM → process.exit) skips `finally`: the copy goes on exit too.
-  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+  // A stop the harness kills (SIGTERM → process.exit) skips `finally`: the copy goes on exit too,
+  // after the git checking it out (which would write on into it) is dead.
+  const checkingOut = new Set<number>();
+  const removeScratch = () => {
+    killGroupsAndWait(checkingOut);
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 2 });
+  };
   process.once('exit', removeScratch);
   const copy = join(scratch, basename(input.root));
   const probeDir = join(scratch, 'python-probe');
   mkdirSync(copy);
   try {
     const index = join(scratch, 'index');
-    await execGitIndexed(input.root, ['read-tree', treeish], index);
-    await execGitIndexed(input.root, ['checkout-index', '-a', '-f', `--prefix=${copy}/`], index);
+    await execGitIndexed(input.root, ['read-tree', treeish], index, undefined, checkingOut);
+    await execGitIndexed(input.root, ['checkout-index', '-a', '-f', `--prefix=${copy}/`], index, undefined, checkingOut);
     rmSync(index);
     const tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', treeish])).split('\0').filter(Boolean);
     const lentDirs = [...new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree)])];

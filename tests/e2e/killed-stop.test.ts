@@ -1,11 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAsync } from '../helpers/run-async.js';
 import { GATE_BIN, hookPayload, promptStart, runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
-import { hasTool, toolEnv } from '../helpers/tools.js';
+import { hasTool, toolEnv, toolPath } from '../helpers/tools.js';
 
 // Issue 25, point 7: a harness whose hook timeout is shorter than the gates kills `gate run`
 // mid-stop. The stop must leave a record, so `gate verdict` says "unchecked" (exit 1) and names
@@ -70,16 +70,35 @@ describe('a stop killed by the harness', () => {
   });
 });
 
-describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a copy of the starting commit', () => {
-  it('removes the copy from the temp folder on its way out', async () => {
-    repo = makeRepo({
+/** A repository whose test gate fails on the turn's edit and on its start: the stop checks a copy of the start. */
+function pytestRepo(conftest: string): TempRepo {
+  return makeRepo({
       '.gitignore': '__pycache__/\n',
       'gate.config.json': JSON.stringify({ gates: [{ name: 'test', preset: 'pytest' }] }),
       'shop.py': 'def add(a, b):\n    return a + b\n',
       'test_shop.py': 'from shop import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_old():\n    assert add(2, 2) == 5\n',
-      // Slow only in the copy: the stop is still checking which failures are old when it is killed.
-      'conftest.py': 'import os\nimport time\n\nif "gate-baseline-" in os.getcwd():\n    time.sleep(60)\n',
-    });
+      'conftest.py': conftest,
+  });
+}
+
+/** Alive: signal 0 reaches it (a zombie, dead but not yet reaped, has no /proc status of "Z" here). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true; // No /proc: signal 0 is all there is.
+  }
+}
+
+describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a copy of the starting commit', () => {
+  it('removes the copy from the temp folder on its way out', async () => {
+    // Slow only in the copy: the stop is still checking which failures are old when it is killed.
+    repo = pytestRepo('import os\nimport time\n\nif "gate-baseline-" in os.getcwd():\n    time.sleep(60)\n');
     const tmp = join(repo.home, 'tmp');
     mkdirSync(tmp);
     const env = { ...toolEnv(repo.env), TMPDIR: tmp, CLAUDE_PROJECT_DIR: repo.dir } as Record<string, string>;
@@ -96,5 +115,35 @@ describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a
     expect(sent).toBe(true);
     expect(done.code).toBe(143);
     expect(copies()).toEqual([]);
+  });
+
+  it('stops the git that checks the copy out before it removes the copy: nothing writes the copy again after gate has gone', async () => {
+    repo = pytestRepo('');
+    const tmp = join(repo.home, 'tmp');
+    mkdirSync(tmp);
+    // A checkout that takes a while (a big repository): this git reports its pid, then waits before it writes.
+    const bin = join(repo.home, 'slow-git');
+    mkdirSync(bin);
+    const pidFile = join(repo.home, 'checkout.pid');
+    const realGit = toolPath('git') ?? 'git';
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nfor arg; do\n  if [ "$arg" = checkout-index ]; then echo $$ > '${pidFile}'; sleep 5; fi\ndone\nexec '${realGit}' "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const base = toolEnv(repo.env);
+    const env = { ...base, PATH: `${bin}${delimiter}${base['PATH']}`, TMPDIR: tmp, CLAUDE_PROJECT_DIR: repo.dir } as Record<string, string>;
+    repo.write('shop.py', 'def add(a, b):\n    return a - b\n');
+    let sent = false;
+    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
+      void (async () => {
+        for (let attempt = 0; attempt < 600 && !existsSync(pidFile); attempt++) await sleep(50);
+        sent = process.kill(pid, 'SIGTERM');
+      })();
+    });
+    const done = await stopping;
+    expect(sent).toBe(true);
+    expect(done.code).toBe(143);
+    const checkout = Number(readFileSync(pidFile, 'utf8'));
+    // Dead before gate went (a zombie until something reaps the orphan): no git is left to write the copy back.
+    expect(alive(checkout)).toBe(false);
+    expect(readdirSync(tmp).filter((name) => name.startsWith('gate-baseline-'))).toEqual([]);
   });
 });

@@ -34,15 +34,19 @@ export function toolEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEn
   return env;
 }
 
-const found = new Map<string, boolean>();
+const found = new Map<string, string | undefined>();
 
 /** Whether `name` is an executable file on toolEnv()'s PATH (for `it.skipIf(!hasTool('go'))`). */
 export function hasTool(name: string): boolean {
-  const cached = found.get(name);
-  if (cached !== undefined) return cached;
+  return toolPath(name) !== undefined;
+}
+
+/** The file `name` runs on toolEnv()'s PATH (a wrapper's `exec` target), or undefined. */
+export function toolPath(name: string): string | undefined {
+  if (found.has(name)) return found.get(name);
   const extensions = windows ? (process.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';') : [''];
   const dirs = (toolEnv()['PATH'] ?? '').split(delimiter).filter(Boolean);
-  const result = dirs.some((dir) => extensions.some((ext) => isFile(join(dir, `${name}${ext}`))));
+  const result = dirs.flatMap((dir) => extensions.map((ext) => join(dir, `${name}${ext}`))).find(isFile);
   found.set(name, result);
   return result;
 }
