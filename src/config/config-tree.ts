@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
+import { pathMatcher } from '../plan/path-matcher.js';
 import type { ChangeSet } from '../plan/select-gates.js';
 import { LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from './find-config.js';
 import type { ResolvedConfig, ResolvedGate } from './load-config.js';
@@ -125,5 +125,5 @@ function nearestConfigFinder(repoRoot: string): (dir: string) => string | undefi
 
 /** Whether a glob list matches a path, for `affectsAll`. */
 export function matcher(globs: string[]): (path: string) => boolean {
-  return globs.length === 0 ? () => false : picomatch(globs, { dot: true });
+  return pathMatcher(globs);
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import picomatch from 'picomatch';
 import { fsPath } from '../git/path-bytes.js';
+import { pathMatcher } from '../plan/path-matcher.js';
 import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 
 /**
@@ -33,7 +33,7 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
 };
 
 function findCrossFileRule(cwd: string, rule: { configs: string[]; mentions: string[] }): { config: string; word: string } | undefined {
-  const isConfig = picomatch(rule.configs, { dot: true });
+  const isConfig = pathMatcher(rule.configs);
   let names: string[];
   try {
     names = readdirSync(cwd).filter((name) => isConfig(name));

@@ -1,6 +1,6 @@
-import picomatch from 'picomatch';
 import type { ResolvedGate } from '../config/load-config.js';
 import type { FastTier } from '../config/schema.js';
+import { pathMatcher } from '../plan/path-matcher.js';
 
 export interface FastInput {
   gate: ResolvedGate & { tier: FastTier };
@@ -54,7 +54,7 @@ export async function planFastTier(input: FastInput): Promise<FastPlan> {
 export function fullRunFirst({ gate, files, mode }: FastInput, unit: string): FastPlan | undefined {
   if (mode === 'full') return { kind: 'full', why: 'the full run' };
   if (files.length === 0) return { kind: 'full', why: 'no changed file to narrow the run to' };
-  const needsFullRun = picomatch(gate.tier.fullRunOn, { dot: true });
+  const needsFullRun = pathMatcher(gate.tier.fullRunOn);
   const global = files.find((file) => needsFullRun(file));
   return global === undefined ? undefined : { kind: 'full', why: `${global} changed, which affects every ${unit}` };
 }

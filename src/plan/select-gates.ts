@@ -1,7 +1,7 @@
-import picomatch from 'picomatch';
 import { relative, sep } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { ResolvedGate } from '../config/load-config.js';
+import { pathMatcher } from './path-matcher.js';
 
 export interface GateSelection {
   gate: ResolvedGate;
@@ -65,8 +65,8 @@ export function selectGates(
     if (only && !named(only, gate)) return { gate, run: false, reason: 'not asked for', files: [], partial: change.all };
     if (skip.has(gate.name) || skip.has(gate.shortName)) return { gate, run: false, reason: 'skipped by GATE_SKIP', files: [], partial: change.all };
     const scope = scopes.get(gate.configDir);
-    const matches = picomatch(gate.on, { dot: true });
-    const ignored = gate.ignore.length > 0 ? picomatch(gate.ignore, { dot: true }) : () => false;
+    const matches = pathMatcher(gate.on);
+    const ignored = pathMatcher(gate.ignore);
     const hits = (scope?.paths ?? [])
       .map((path) => ({ path, local: toPosix(relative(gate.configDir, `${repoRoot}/${path}`)) }))
       .filter(({ local }) => local !== '' && !local.startsWith('../') && matches(local) && !ignored(local));
@@ -76,7 +76,7 @@ export function selectGates(
     const configFile = (scope?.paths ?? []).map((path) => toPosix(relative(gate.configDir, `${repoRoot}/${path}`))).find((local) => local === TEAM_FILE || local === LOCAL_FILE);
     if (configFile !== undefined) return { gate, run: true, reason: `its ${configFile} changed (the full run)`, files, partial: true };
     // A lockfile or manifest changes what every test and check runs on: no fast tier can narrow it.
-    const isDependency = gate.fullRunOn?.length && hits.length > 0 ? picomatch(gate.fullRunOn, { dot: true }) : undefined;
+    const isDependency = gate.fullRunOn?.length && hits.length > 0 ? pathMatcher(gate.fullRunOn) : undefined;
     const dependency = isDependency ? hits.find(({ local }) => isDependency(local)) : undefined;
     if (dependency && isDependency) {
       // The lockfile is a reason to run, not a file to check: a user's `ruff check {files}` would read uv.lock as Python.

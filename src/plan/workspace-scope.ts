@@ -1,6 +1,6 @@
 import { join, relative, sep } from 'node:path';
-import picomatch from 'picomatch';
 import type { ResolvedConfig } from '../config/load-config.js';
+import { pathMatcher } from './path-matcher.js';
 import { AFFECTS_ALL } from '../workspace/affects-all.js';
 import { readWorkspace } from '../workspace/read-workspace.js';
 import { dependenciesOf, dependentsOf, packageOf, type WorkspaceGraph } from '../workspace/workspace-graph.js';
@@ -52,7 +52,7 @@ export function uncoveredPackages(graph: WorkspaceGraph, paths: Array<{ local: s
 /** The pure part: paths are given both relative to the repository root and to the workspace root. */
 export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], paths: Array<{ path: string; local: string }>): AffectedPackage[] {
   const inside = paths.filter(({ local }) => local !== '' && !local.startsWith('../'));
-  const everything = affectsAll.length > 0 ? picomatch(affectsAll, { dot: true }) : () => false;
+  const everything = pathMatcher(affectsAll);
   const global = inside.filter(({ local }) => everything(local));
   const packages = graph.packages.map((pkg) => join(graph.root, pkg.dir));
   const content = (dir: string) => ({ related: [dir, ...dependenciesOf(graph, dir)].map((related) => join(graph.root, related)), packages });
@@ -89,7 +89,7 @@ export function reachedPackages(graph: WorkspaceGraph, affectsAll: string[], pat
 function reachedFromRootProject(graph: WorkspaceGraph, inside: Array<{ path: string; local: string }>, content: (dir: string) => AffectedPackage['content']): AffectedPackage[] {
   const project = graph.rootProject;
   if (project === undefined) return [];
-  const isSource = picomatch(project.sources, { dot: true });
+  const isSource = pathMatcher(project.sources);
   const changed = inside.filter(({ local }) => packageOf(graph, local) === undefined && isSource(local));
   if (changed.length === 0) return [];
   const dirs = [...new Set([...project.dependents, ...dependentsOf(graph, project.dependents)])].sort();

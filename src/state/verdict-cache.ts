@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import picomatch from 'picomatch';
 import { relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { fastHash } from '../fast-hash.js';
+import { pathMatcher } from '../plan/path-matcher.js';
 import type { GateSelection } from '../plan/select-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { readState, writeState } from './state-files.js';
@@ -26,8 +26,8 @@ export function verdictKey(configHash: string, selection: GateSelection, snapsho
 }
 
 function coveredFingerprints(gate: ResolvedGate, snapshot: Snapshot, root: string, configDir: string): Array<[string, string]> {
-  const matches = picomatch(gate.on, { dot: true });
-  const ignored = gate.ignore.length > 0 ? picomatch(gate.ignore, { dot: true }) : () => false;
+  const matches = pathMatcher(gate.on);
+  const ignored = pathMatcher(gate.ignore);
   return Object.keys(snapshot.files)
     .sort()
     .filter((path) => {

@@ -54,6 +54,15 @@ describe('changed files whose names a tool or gate could misread', () => {
     expect(readFileSync(join(repo.dir, 'app.txt'), 'utf8')).toBe('x');
   });
 
+  it('a broken file in a folder whose name holds a newline matches the gate\'s "on" globs, and the stop blocked', () => {
+    // picomatch's `**` is built on `.`, which matches no newline: the gate did not run and the stop was allowed.
+    repo = makeRepo(config({ run: CHECK_EACH, on: ['**/*.js'] }));
+    repo.write('new\nfolder/c.js', 'BROKEN\n');
+    const result = stop(repo);
+    expect(result.stderr).toMatch(/^FAIL: new$/m);
+    expect(result.code).toBe(2);
+  });
+
   for (const [kind, gate] of [['argv', { run: CHECK_EACH }], ['shell', { run: CHECK_EACH_SHELL, shell: true }]] as const) {
     it(`a broken file whose name holds a newline is checked, and the stop blocked (${kind})`, () => {
       repo = makeRepo(config(gate));

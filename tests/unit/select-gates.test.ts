@@ -17,6 +17,15 @@ describe('selectGates', () => {
     expect(selected[1]?.reason).toBe('README.md changed');
   });
 
+  it('a name holding a newline or another control character matches `on` and `ignore` as its other characters would', () => {
+    const names = ['new\nfolder/a.ts', 'src/cr\rname.ts', 'tab\tdir/x\u0001y.ts', 'line\u2028sep/z.ts'];
+    const all = [gate('everything', ['**']), gate('ts', ['**/*.ts', 'src/?r?name.ts']), gate('ignored', ['**/*.ts'], ['**'])];
+    for (const path of names) {
+      const selected = selectGates(all, { paths: [path], all: false }, '/repo', scoped({ '/repo': { paths: [path] } }), new Set(), undefined);
+      expect(selected.map((s) => [s.gate.name, s.run]), JSON.stringify(path)).toEqual([['everything', true], ['ts', true], ['ignored', false]]);
+    }
+  });
+
   it('expands files relative to the gate cwd; globs are relative to the config directory', () => {
     const app = [gate('packages/app:test', ['src/**'], [], '/repo/packages/app/src', '/repo/packages/app', 'test')];
     const change = { paths: ['packages/app/src/a.ts'], all: false };
