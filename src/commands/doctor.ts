@@ -11,7 +11,8 @@ import { checkShared } from '../doctor/check-shared.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
 import { gateHint } from '../gate-command.js';
 import { findRepo } from '../git/find-repo.js';
-import { ADAPTERS, HARNESS_NAMES, isHarnessName, type HarnessName } from '../harness/adapters.js';
+import { ADAPTERS, type HarnessName } from '../harness/adapters.js';
+import { harnessOption } from '../harness/unsupported-harness.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { enclosingWorkspace } from '../init/read-members.js';
@@ -27,8 +28,8 @@ export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv): Pro
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate doctor [--harness NAME] [--json]`);
   }
-  const { json, harness } = values;
-  if (!isHarnessName(harness)) throw new UsageError(`unknown harness "${harness}"; known: ${HARNESS_NAMES.join(', ')}`);
+  const { json } = values;
+  const harness = harnessOption(values.harness);
   const projectDir = process.cwd();
   const findings = await doctorFindings(harness, projectDir, env);
   const problems = findings.filter((finding) => finding.level === 'problem').length;

@@ -17,7 +17,8 @@ import { detectPresets } from '../init/detect-presets.js';
 import { dropEmptySuites } from '../init/drop-empty-suites.js';
 import { configWith, hookBudget, type HookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
-import { ADAPTERS, HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
+import { ADAPTERS } from '../harness/adapters.js';
+import { harnessOption } from '../harness/unsupported-harness.js';
 import { checkCommandRuns } from '../doctor/check-command.js';
 import { verifyHookBin } from '../init/verify-hook-bin.js';
 import { loadInstaller } from '../harness/install/installers.js';
@@ -169,11 +170,11 @@ function parseInitArgs(args: string[]) {
         'no-check': { type: 'boolean', default: false },
       },
     });
-    if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
-    if (values['each-package'] && values.harness !== 'claude') {
-      throw new UsageError(`--each-package is for Claude Code, which reads hooks only from the directory it is started in; ${values.harness} is installed at the root`);
+    const harness = harnessOption(values.harness);
+    if (values['each-package'] && harness !== 'claude') {
+      throw new UsageError(`--each-package is for Claude Code, which reads hooks only from the directory it is started in; ${harness} is installed at the root`);
     }
-    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness: values.harness, eachPackage: values['each-package'], noCheck: values['no-check'] };
+    return { personal: values.personal, yes: values.yes, dryRun: values['dry-run'], harness, eachPackage: values['each-package'], noCheck: values['no-check'] };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate init [--personal] [--each-package] [--yes] [--dry-run] [--no-check]`);

@@ -2,7 +2,7 @@ import { rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { gateCommand } from '../gate-command.js';
-import { HARNESS_NAMES, isHarnessName } from '../harness/adapters.js';
+import { harnessOption } from '../harness/unsupported-harness.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
@@ -25,12 +25,12 @@ export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): 
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate uninstall [--personal] [--yes]`);
   }
-  if (!isHarnessName(values.harness)) throw new UsageError(`unknown --harness "${values.harness}"; one of ${HARNESS_NAMES.join(', ')}`);
-  const installer = await loadInstaller(values.harness);
+  const harness = harnessOption(values.harness);
+  const installer = await loadInstaller(harness);
   const projectDir = process.cwd();
   const repo = findRepo(projectDir);
   const home = env['HOME'] ?? homedir();
-  const record = recordPath(repo ? stateDirOf(repo) : outsideGitStateDir(projectDir), values.harness, values.personal);
+  const record = recordPath(repo ? stateDirOf(repo) : outsideGitStateDir(projectDir), harness, values.personal);
   const packageDirs = await workspacePackageDirs(projectDir, env);
   const plan = planUninstall(installer, values.personal, home, (file) => readIfPresent(resolve(projectDir, file)), readRecord(record), packageDirs);
   const out = process.stdout;
@@ -43,7 +43,7 @@ export async function uninstallCommand(args: string[], env: NodeJS.ProcessEnv): 
   if (!values.yes) {
     const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && env['CI'] !== 'true';
     if (!interactive) {
-      const harnessFlag = values.harness === 'claude' ? '' : ` --harness ${values.harness}`;
+      const harnessFlag = harness === 'claude' ? '' : ` --harness ${harness}`;
       out.write(`\nNothing was changed (no terminal to ask). To apply: ${gateCommand()} uninstall${harnessFlag}${values.personal ? ' --personal' : ''} --yes\n`);
       return 0;
     }

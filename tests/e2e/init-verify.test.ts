@@ -55,4 +55,12 @@ describe('gate init verifies the hook command before writing it', () => {
     expect(stopped.status, stopped.stderr).toBe(2);
     expect(stopped.stderr).toContain('expected -1 to be 3');
   });
+
+  it('--harness cline (a harness its page says cannot be gated) is a usage error saying why, and writes nothing', () => {
+    repo = makeRepo({ 'README.md': 'x\n' });
+    const result = gate(['init', '--harness', 'cline', '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--harness cline is not supported: Cline CLI has no hook that can refuse the end of a task.* See docs\/harness-cline\.md \(/);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
 });
