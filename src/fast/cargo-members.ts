@@ -11,7 +11,9 @@ const OWN_TARGETS = /^(?:tests|benches|examples)\//;
 /**
  * cargo test / clippy: the workspace members holding the changed files and every member that
  * depends on them through path dependencies, transitively (dev-dependencies: one step, their tests
- * only) — from `cargo metadata --no-deps`, as `-p NAME` pairs.
+ * only) — from `cargo metadata --no-deps`, as `-p NAME` pairs. Every member counts, default-members
+ * or not: they decide only what a bare `cargo test` runs, and the full run is `--workspace`
+ * (ripgrep, issue 38: its root package is the only default member, and its crates/ went untested).
  */
 export const planCargoMembers: Planner = async (input) => {
   const full = fullRunFirst(input, 'crate');
@@ -29,15 +31,14 @@ export const planCargoMembers: Planner = async (input) => {
   return selectMembers(real(gate.cwd), files, workspace, gate.tier.run);
 };
 
-export function selectMembers(root: string, files: string[], workspace: CargoWorkspace, run: string[]): FastPlan {
-  if (real(workspace.root) !== root) return { kind: 'full', why: 'the gate runs in a member\'s folder, not at the workspace root, where cargo picks the package itself' };
+/** `cwd`: the gate's folder, which `files` are relative to; `-p` picks a member from anywhere in the workspace. */
+export function selectMembers(cwd: string, files: string[], workspace: CargoWorkspace, run: string[]): FastPlan {
   const members = workspace.members.map((member) => ({ ...member, dir: real(member.dir) }));
   if (members.length <= 1) return { kind: 'full', why: 'a single package: nothing to narrow' };
-  if (!workspace.defaultMembers) return { kind: 'full', why: 'this cargo does not say which members a plain run covers (workspace_default_members, cargo 1.71+)' };
   const changed = new Set<CargoMember>();
   const testsChanged = new Set<CargoMember>();
   for (const file of files) {
-    const path = resolve(root, file);
+    const path = resolve(cwd, file);
     const owner = members.filter((member) => path.startsWith(member.dir + sep)).sort((a, b) => b.dir.length - a.dir.length)[0];
     if (!owner) return { kind: 'full', why: `${file} is in no workspace member` };
     (OWN_TARGETS.test(relative(owner.dir, path).split(sep).join('/')) ? testsChanged : changed).add(owner);
@@ -59,17 +60,13 @@ export function selectMembers(root: string, files: string[], workspace: CargoWor
   const tested = new Set([...reached, ...testsChanged]);
   for (const member of reached) for (const tester of devDependents.get(member) ?? []) tested.add(tester);
 
-  const covered = new Set(workspace.defaultMembers);
-  const inScope = [...tested].filter((member) => covered.has(member.id));
-  const total = members.filter((member) => covered.has(member.id)).length;
-  if (inScope.length === 0) return { kind: 'none', why: 'the change reaches only members outside the workspace\'s default-members, which the full run leaves out' };
-  if (inScope.length === total) return { kind: 'full', why: `all ${total} crates of the full run reach the change` };
-  const names = inScope.map((member) => member.name).sort();
+  if (tested.size === members.length) return { kind: 'full', why: `all ${members.length} crates of the workspace reach the change` };
+  const names = [...tested].map((member) => member.name).sort();
   return {
     kind: 'fast',
     run,
     targets: names.flatMap((name) => ['-p', name]),
-    why: `only ${names.length} of ${total} crates: ${listNames(names)} (the changed ones and those that depend on them)`,
+    why: `only ${names.length} of ${members.length} crates: ${listNames(names)} (the changed ones and those that depend on them)`,
   };
 }
 

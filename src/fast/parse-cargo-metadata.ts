@@ -12,8 +12,6 @@ export interface CargoMember {
 export interface CargoWorkspace {
   root: string;
   members: CargoMember[];
-  /** The ids a plain `cargo test` covers; undefined from a cargo older than 1.71. */
-  defaultMembers: string[] | undefined;
 }
 
 /**
@@ -27,8 +25,7 @@ export function parseCargoMetadata(text: string): CargoWorkspace {
   const memberIds = new Set(strings(data.get('workspace_members')));
   const packages: unknown = data.get('packages');
   const members = (Array.isArray(packages) ? packages : []).map(toMember).filter((member) => memberIds.has(member.id));
-  const defaults = data.get('workspace_default_members');
-  return { root, members, defaultMembers: Array.isArray(defaults) ? strings(defaults) : undefined };
+  return { root, members };
 }
 
 function toMember(value: unknown): CargoMember {

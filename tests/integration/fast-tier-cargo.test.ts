@@ -81,12 +81,58 @@ describe.skipIf(!ready)('cargo test / clippy: the changed members and those that
   it('runs the whole workspace for Cargo.lock, the root Cargo.toml, the toolchain file, --all and a single package', async () => {
     const { gate } = setUp();
     for (const file of ['Cargo.lock', 'Cargo.toml', 'rust-toolchain.toml', '.cargo/config.toml']) {
-      expect(await build(repo.dir, gate, [file, 'leaf/src/lib.rs'])).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast'], fast: false, why: `${file} changed, which affects every crate` });
+      expect(await build(repo.dir, gate, [file, 'leaf/src/lib.rs'])).toMatchObject({ argv: ['cargo', 'test', '--workspace', '--no-fail-fast'], fast: false, why: `${file} changed, which affects every crate` });
     }
-    expect(await build(repo.dir, gate, ['leaf/src/lib.rs'], true)).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast'], fast: false, why: 'the full run' });
+    expect(await build(repo.dir, gate, ['leaf/src/lib.rs'], true)).toMatchObject({ argv: ['cargo', 'test', '--workspace', '--no-fail-fast'], fast: false, why: 'the full run' });
     expect(await build(repo.dir, gate, ['README.rs'])).toMatchObject({ fast: false, why: 'README.rs is in no workspace member' });
     repo.cleanup();
     const single = setUp('cargo-test', { 'Cargo.toml': manifest('solo'), 'src/lib.rs': 'pub fn one() -> i32 {\n    1\n}\n' });
     expect(await build(repo.dir, single.gate, ['src/lib.rs'])).toMatchObject({ fast: false, why: 'a single package: nothing to narrow' });
+  });
+});
+
+// ripgrep's layout: the root Cargo.toml is a package too, the only default member, so a bare
+// `cargo test` tests it alone. grep-walk is a dependency of the root; grep-extra is no one's. Each
+// member has a broken test: one tree, built once for every run below.
+// No doctests: rustdoc per crate and run would double this file's time, and none is tested here.
+const crate = (name: string, deps = '') => `${manifest(name, deps)}\n[lib]\ndoctest = false\n`;
+const broken = (name: string, body: string) => `pub fn ${name}() -> i32 {\n    1\n}\n${test(`${name}s`, body)}`;
+const ROOT_PACKAGE = {
+  '.gitignore': 'target/\n',
+  'Cargo.toml': `${crate('rg', 'grep-walk = { path = "crates/walk" }\n')}\n[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n`,
+  'src/lib.rs': `pub fn found() -> i32 {\n    grep_walk::walk()\n}\n${test('finds', 'assert_eq!(super::found(), 1);')}`,
+  'crates/walk/Cargo.toml': crate('grep-walk'),
+  'crates/walk/src/lib.rs': broken('walk', 'assert_eq!(super::walk(), 2);'),
+  'crates/extra/Cargo.toml': crate('grep-extra'),
+  'crates/extra/src/lib.rs': `${broken('extra', 'assert_eq!(super::extra(), 2);')}\npub fn count(v: &Vec<i32>) -> usize {\n    return v.len();\n}\n`,
+};
+
+describe.skipIf(!ready)('a workspace whose root is a package (ripgrep): every member is tested, not only the default one', () => {
+  it("a member's broken test fails the stop (-p each member reached, none skipped) and gate check --all (--workspace)", async () => {
+    const { gate, env } = setUp('cargo-test', ROOT_PACKAGE);
+    // The full run first: it builds every test binary, which the narrowed runs then reuse.
+    const all = await run(repo.dir, gate, [], env, true);
+    expect(all.status).toBe('failed');
+    expect(all.output).toMatch(/tests::extras/);
+    expect(all.output).toMatch(/tests::walks/);
+
+    const extra = ['crates/extra/src/lib.rs'];
+    expect(await build(repo.dir, gate, extra)).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast', '-p', 'grep-extra'], fast: true });
+    const alone = await run(repo.dir, gate, extra, env);
+    expect(alone.status).toBe('failed');
+    expect(alone.output).toMatch(/tests::extras/);
+
+    const walk = ['crates/walk/src/lib.rs'];
+    expect(await build(repo.dir, gate, walk)).toMatchObject({ argv: ['cargo', 'test', '--no-fail-fast', '-p', 'grep-walk', '-p', 'rg'], fast: true });
+    const withRoot = await run(repo.dir, gate, walk, env);
+    expect(withRoot.status).toBe('failed');
+    expect(withRoot.output).toMatch(/tests::walks/);
+  });
+
+  it("clippy's full run lints every member too", async () => {
+    const { gate, env } = setUp('cargo-clippy', ROOT_PACKAGE);
+    const result = await run(repo.dir, gate, [], env, true);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/crates\/extra\/src\/lib\.rs/);
   });
 });

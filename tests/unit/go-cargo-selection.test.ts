@@ -68,7 +68,7 @@ describe('selectMembers (cargo)', () => {
     member('bench-kit', [{ dir: `${ROOT}/app`, dev: true }]),
     member('leaf'),
   ];
-  const workspace: CargoWorkspace = { root: ROOT, members, defaultMembers: members.map((m) => m.id) };
+  const workspace: CargoWorkspace = { root: ROOT, members };
   const run = ['cargo', 'test', '{files}'];
 
   it('follows dependencies transitively, dev-dependencies one step', () => {
@@ -76,24 +76,20 @@ describe('selectMembers (cargo)', () => {
     expect(selectMembers(ROOT, ['core/tests/api.rs'], workspace, run)).toMatchObject({ kind: 'fast', targets: ['-p', 'core'] });
   });
 
-  it('keeps to the members a plain run covers', () => {
-    const narrow = { ...workspace, defaultMembers: [members[1]!.id, members[3]!.id] };
-    expect(selectMembers(ROOT, ['core/src/lib.rs'], narrow, run)).toMatchObject({ kind: 'fast', targets: ['-p', 'app'] });
-    expect(selectMembers(ROOT, ['bench-kit/src/lib.rs'], narrow, run)).toMatchObject({ kind: 'none' });
+  it('narrows from a member\'s folder too, its files named from there', () => {
+    expect(selectMembers(`${ROOT}/app`, ['src/lib.rs'], workspace, run)).toMatchObject({ kind: 'fast', targets: ['-p', 'app', '-p', 'bench-kit'] });
   });
 
-  it('runs the full command outside the workspace root, or when cargo is too old to say its default members', () => {
-    expect(selectMembers(`${ROOT}/app`, ['src/lib.rs'], workspace, run)).toMatchObject({ kind: 'full' });
-    expect(selectMembers(ROOT, ['leaf/src/lib.rs'], { ...workspace, defaultMembers: undefined }, run)).toMatchObject({ kind: 'full' });
+  it('runs the full command when every crate is reached', () => {
+    expect(selectMembers(ROOT, ['core/src/lib.rs', 'leaf/src/lib.rs'], workspace, run)).toMatchObject({ kind: 'full', why: 'all 4 crates of the workspace reach the change' });
   });
 
   it('parses cargo metadata', () => {
     const text = JSON.stringify({
       workspace_root: '/r',
       workspace_members: ['a-id'],
-      workspace_default_members: ['a-id'],
       packages: [{ id: 'a-id', name: 'a', manifest_path: '/r/a/Cargo.toml', dependencies: [{ name: 'b', kind: 'dev', path: '/r/b' }, { name: 'serde', kind: null }] }],
     });
-    expect(parseCargoMetadata(text)).toEqual({ root: '/r', defaultMembers: ['a-id'], members: [{ id: 'a-id', name: 'a', dir: '/r/a', deps: [{ dir: '/r/b', dev: true }] }] });
+    expect(parseCargoMetadata(text)).toEqual({ root: '/r', members: [{ id: 'a-id', name: 'a', dir: '/r/a', deps: [{ dir: '/r/b', dev: true }] }] });
   });
 });

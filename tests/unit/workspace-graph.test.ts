@@ -194,7 +194,6 @@ describe('toPackages (cargo metadata)', () => {
     const root = '/ws';
     const packages = toPackages({
       root,
-      defaultMembers: undefined,
       members: [
         { id: 'root', name: 'root', dir: '/ws', deps: [{ dir: '/ws/crates/app', dev: false }] },
         { id: 'app', name: 'app', dir: '/ws/crates/app', deps: [{ dir: '/ws/shared', dev: false }, { dir: '/ws/shared', dev: true }, { dir: '/elsewhere/x', dev: false }] },
