@@ -28,7 +28,7 @@ const NOTHING_SAID = /^[\s^~|⎯─=_-]*$/;
  * stay, those it dropped added after its items, in their order.
  */
 export function keepLastLines(filtered: Filtered, raw: string): Filtered {
-  if (filtered.failures.length > 0) return filtered;
+  if (filtered.failures.length > 0 || filtered.crashShown) return filtered;
   const generic = genericFilter(raw);
   const tail = [...generic.items.flat(), ...generic.summary].filter((line) => !NOTHING_SAID.test(line)).slice(-LAST_LINES);
   const kept = new Set([...filtered.items.flat(), ...filtered.summary].map((line) => line.trim()));

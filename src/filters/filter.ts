@@ -37,6 +37,8 @@ export interface Filtered {
    * its tool's root. The report names such a file from the project, where it is there (src/report/place-task-paths.ts).
    */
   itemDirs?: string[][];
+  /** The filter kept the runner's own error, led by its exception (pytest's INTERNALERROR): the tool's last lines would repeat it. */
+  crashShown?: boolean;
 }
 
 export type Filter = (raw: string) => Filtered;

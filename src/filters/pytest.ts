@@ -3,6 +3,7 @@ import type { Filtered } from './filter.js';
 import { collectFiltered, type Collector } from './native/collect-filtered.js';
 import { pytestValues } from './native/native-values.js';
 import { readPytestBlock } from './native/pytest-block.js';
+import { isInternalError, readInternalError } from './native/pytest-internal-error.js';
 import { isPythonLibraryPath, parsePythonLocation } from './native/python-frames.js';
 import { CHAIN, readPythonTraceback, TRACEBACK_START } from './native/python-traceback.js';
 
@@ -31,6 +32,7 @@ export function pytestFilter(raw: string): Filtered {
   const entries = readShortSummary(lines);
   const summary: string[] = [];
   let section = '';
+  let crashShown = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? '';
     const totals = TOTALS.exec(line);
@@ -53,6 +55,13 @@ export function pytestFilter(raw: string): Filtered {
       const end = findBlockEnd(lines, index + 1);
       emitBlock(out, block[1] ?? '', lines.slice(index + 1, end), entries);
       index = end - 1;
+      continue;
+    }
+    if (isInternalError(line)) {
+      const internal = readInternalError(lines, index);
+      out.item(internal.lines);
+      crashShown ||= internal.read;
+      index = internal.end - 1;
       continue;
     }
     if (section !== '') continue;
@@ -79,7 +88,8 @@ export function pytestFilter(raw: string): Filtered {
     out.item([`${entry.kind} ${entry.id}${entry.message === '' ? '' : ` - ${entry.message}`}`]);
     out.fail({ id: entry.id, file: entry.id.split('::')[0] ?? entry.id, message: entry.message || entry.kind });
   }
-  return out.done(summary);
+  const filtered = out.done(summary);
+  return crashShown ? { ...filtered, crashShown } : filtered;
 }
 
 function findConftestEnd(lines: string[], from: number): number {

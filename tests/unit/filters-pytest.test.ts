@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Filtered } from '../../src/filters/filter.js';
+import { filterOutput } from '../../src/filters/filter-output.js';
 import { pytestFilter } from '../../src/filters/pytest.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/outputs/pytest/${name}`, import.meta.url), 'utf8');
@@ -137,6 +138,38 @@ describe('pytestFilter', () => {
     expect(filtered.items[0]).toEqual(['FAILED tests/test_calc.py::test_adds_large - assert 22 == 23']);
     expect(filtered.failures.map((failure) => failure.id)).toEqual(CALC_FAILURES.map((head) => head.replace('FAILED ', '')));
     expect(filtered.summary).toEqual(['6 failed, 4 passed, 1 skipped']);
+  });
+
+  it('leads an INTERNALERROR (a hook that raised) with its exception and the user\'s frames, without pytest\'s and pluggy\'s', () => {
+    const filtered = filterOutput('pytest', fixture('internal-error-hook.txt'));
+    expect(filtered.items).toEqual([
+      [
+        "INTERNALERROR KeyError: 'test_a.py::test_one'",
+        '  File "/tmp/cap38/pytest-ie/conftest.py", line 3, in pytest_collection_modifyitems',
+        '    items.sort(key=lambda item: order[item.nodeid])',
+        '  File "/tmp/cap38/pytest-ie/conftest.py", line 3, in <lambda>',
+        '    items.sort(key=lambda item: order[item.nodeid])',
+      ],
+    ]);
+    expect(filtered.summary).toEqual(['no tests ran']);
+  });
+
+  it('an INTERNALERROR raised from another exception names both, the last first', () => {
+    const filtered = filterOutput('pytest', fixture('internal-error-chained.txt'));
+    expect(filtered.items).toEqual([
+      [
+        'INTERNALERROR RuntimeError: test-order.json is missing: run scripts/order.py',
+        '  File "/tmp/cap38/pytest-ie-chain/conftest.py", line 13, in pytest_collection_modifyitems',
+        '    raise RuntimeError("test-order.json is missing: run scripts/order.py") from error',
+        '',
+        'caused by:',
+        "FileNotFoundError: [Errno 2] No such file or directory: 'test-order.json'",
+        '  File "/tmp/cap38/pytest-ie-chain/conftest.py", line 11, in pytest_collection_modifyitems',
+        '    order = load_order("test-order.json")',
+        '  File "/tmp/cap38/pytest-ie-chain/conftest.py", line 5, in load_order',
+        '    with open(path) as handle:',
+      ],
+    ]);
   });
 
   it('falls back to the generic filter for output it does not recognise', () => {

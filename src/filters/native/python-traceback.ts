@@ -11,6 +11,9 @@ export interface PythonTraceback {
   lines: string[];
   /** The exception line (`ModuleNotFoundError: No module named 'x'`), when the traceback reached one. */
   message: string | undefined;
+  /** The last user-code frames with their code, and the exception with its message: the parts of `lines`. */
+  frames: string[];
+  exception: string[];
   /** The index after the traceback. */
   end: number;
 }
@@ -43,5 +46,6 @@ export function readPythonTraceback(lines: string[], start: number): PythonTrace
     exception.push(line);
     index++;
   }
-  return { lines: [lines[start] ?? '', ...frames.slice(-USER_FRAMES).flat(), ...exception], message: exception[0], end: index };
+  const kept = frames.slice(-USER_FRAMES).flat();
+  return { lines: [lines[start] ?? '', ...kept, ...exception], message: exception[0], frames: kept, exception, end: index };
 }
