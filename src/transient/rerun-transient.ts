@@ -4,6 +4,7 @@ import { filterOutput } from '../filters/filter-output.js';
 import { execGit } from '../git/exec-git.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
+import { goPackageDirs } from '../workspace/go-package-dirs.js';
 import { onlyTransient, transientFindings, type TreeAtStart } from './transient-findings.js';
 
 export interface RerunOptions {
@@ -63,5 +64,6 @@ async function treeAtStart(options: RerunOptions): Promise<TreeAtStart> {
     known: new Set([...tracked, ...Object.keys(options.snapshot.files)]),
     changed: new Set(options.changed),
     exists: (path) => existsSync(join(options.root, path)),
+    packageDirs: (id, cwd) => goPackageDirs(options.root, cwd, id),
   };
 }

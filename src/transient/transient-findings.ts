@@ -9,6 +9,8 @@ export interface TreeAtStart {
   changed: ReadonlySet<string>;
   /** Whether a repository-relative path exists now. */
   exists: (path: string) => boolean;
+  /** The folders (absolute) of the package a test id names, for a gate in `cwd`: go test prints its files' bare names (`x_test.go:12:`). */
+  packageDirs: (id: string, cwd: string) => string[];
 }
 
 /**
@@ -21,7 +23,7 @@ export function onlyTransient(failures: Failure[], root: string, cwd: string, tr
   if (failures.length === 0) return undefined;
   const files = new Set<string>();
   for (const failure of failures) {
-    const file = failure.file === undefined ? undefined : transientFile(failure.file, root, cwd, tree);
+    const file = transientFile(failure, root, cwd, tree);
     if (file === undefined) return undefined;
     files.add(file);
   }
@@ -30,19 +32,28 @@ export function onlyTransient(failures: Failure[], root: string, cwd: string, tr
 
 /** The findings in files that appeared or vanished during the run, for a run that also has others: left out of its report. */
 export function transientFindings(failures: Failure[], root: string, cwd: string, tree: TreeAtStart): Failure[] {
-  return failures.filter((failure) => failure.file !== undefined && transientFile(failure.file, root, cwd, tree) !== undefined);
+  return failures.filter((failure) => transientFile(failure, root, cwd, tree) !== undefined);
 }
 
 /** The file as the repository names it, if no reading of it is a file the turn changed or one that was there throughout. */
-function transientFile(file: string, root: string, cwd: string, tree: TreeAtStart): string | undefined {
-  const paths = readings(file, root, cwd);
+function transientFile(failure: Failure, root: string, cwd: string, tree: TreeAtStart): string | undefined {
+  if (failure.file === undefined) return undefined;
+  const paths = readings(failure.file, root, cwd, isBareGoFile(failure.file) ? tree.packageDirs(failure.id, cwd) : []);
   if (paths.length === 0) return undefined;
   const steady = (path: string) => tree.changed.has(path) || (tree.known.has(path) && tree.exists(path));
   return paths.some(steady) ? undefined : paths[0];
 }
 
-/** Repository-relative readings of a printed path: from the gate's cwd, as absolute, and with a leading slash meaning the cwd (biome). */
-function readings(file: string, root: string, cwd: string): string[] {
-  const absolute = isAbsolute(file) ? [file, resolve(cwd, file.replace(/^\/+/, ''))] : [resolve(cwd, file)];
+/**
+ * Repository-relative readings of a printed path: from its package's folders (go test, issue 38:
+ * `parser_test.go` of package ./parser is no file at the root), from the gate's cwd, as absolute,
+ * and with a leading slash meaning the cwd (biome).
+ */
+function readings(file: string, root: string, cwd: string, packageDirs: string[]): string[] {
+  const absolute = isAbsolute(file) ? [file, resolve(cwd, file.replace(/^\/+/, ''))] : [...packageDirs.map((dir) => resolve(dir, file)), resolve(cwd, file)];
   return absolute.map((path) => relative(root, path)).filter((path) => path !== '' && !path.startsWith(`..${sep}`) && path !== '..' && !isAbsolute(path)).map((path) => path.split(sep).join('/'));
+}
+
+function isBareGoFile(file: string): boolean {
+  return file.endsWith('.go') && !file.includes('/') && !file.includes('\\');
 }

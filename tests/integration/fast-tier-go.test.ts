@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { filterOutput } from '../../src/filters/filter-output.js';
+import { headSnapshot } from '../../src/snapshot/snapshot.js';
+import { rerunTransient } from '../../src/transient/rerun-transient.js';
 import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
@@ -93,5 +97,31 @@ describe.skipIf(!ready)('go test / go vet: the changed packages and those that i
     repo.remove('leaf/leaf.go');
     repo.remove('leaf/leaf_test.go');
     expect(await build(repo.dir, gate, ['leaf/leaf.go'])).toMatchObject({ fast: false, why: 'leaf/leaf.go is in no package go list knows of (a deleted package, or a folder go ignores)' });
+  });
+});
+
+// issue 38: go test names a failing test's file relative to its package (`lib_test.go:7:`), not
+// to the gate's folder; read from there it is no file, so the failure looked like one in a file
+// that appeared or vanished while the gates ran, and the gate ran again alone.
+describe.skipIf(!ready)('a failing go test below the module root', () => {
+  it("is read as its package's file (lib/lib_test.go), not run again alone", async () => {
+    const { gate, env } = setUp();
+    // Add subtracts: lib's test fails, and app's, which totals with it.
+    repo.write('lib/lib.go', 'package lib\n\nfunc Add(a, b int) int { return a - b }\n');
+    const result = await run(repo.dir, gate, ['lib/lib.go'], env);
+    expect(result.status).toBe('failed');
+    const failures = filterOutput(result.filter, result.output).failures.map(({ id, file }) => ({ id, file }));
+    expect(failures.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'example.test/shop/app.TestTotal', file: 'app_test.go' },
+      { id: 'example.test/shop/lib.TestAdd', file: 'lib_test.go' },
+    ]);
+    const rerun = vi.fn(async () => ({ ...result, status: 'passed' as const }));
+    const options = { root: repo.dir, snapshot: headSnapshot(null), changed: ['lib/lib.go'], cwdOf: () => repo.dir, rerun };
+    expect(await rerunTransient([result], options)).toEqual({ results: [result], reruns: [], transient: new Map() });
+    expect(rerun).not.toHaveBeenCalled();
+
+    // Test files that did vanish during the run are named where they were.
+    execFileSync('git', ['rm', '-q', 'app/app_test.go', 'lib/lib_test.go'], { cwd: repo.dir, env: repo.env });
+    expect((await rerunTransient([result], options)).reruns).toEqual([{ name: 'test', files: ['app/app_test.go', 'lib/lib_test.go'], status: 'passed' }]);
   });
 });

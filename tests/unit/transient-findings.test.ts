@@ -3,7 +3,9 @@ import type { Failure } from '../../src/filters/filter.js';
 import { onlyTransient, type TreeAtStart } from '../../src/transient/transient-findings.js';
 
 const ROOT = '/repo';
-const tree = (known: string[], changed: string[], present: string[]): TreeAtStart => ({ known: new Set(known), changed: new Set(changed), exists: (path) => present.includes(path) });
+// Go's packages: example.test/m/<dir> is in ROOT/<dir>.
+const packageDirs = (id: string) => (id.startsWith('example.test/m/') ? [`${ROOT}/${id.slice('example.test/m/'.length).split('.')[0]}`] : []);
+const tree = (known: string[], changed: string[], present: string[]): TreeAtStart => ({ known: new Set(known), changed: new Set(changed), exists: (path) => present.includes(path), packageDirs });
 const finding = (file?: string): Failure => ({ id: `${file ?? 'x'}:1:rule`, message: 'problem', ...(file === undefined ? {} : { file }) });
 
 describe('onlyTransient', () => {
@@ -28,5 +30,12 @@ describe('onlyTransient', () => {
 
   it('counts a finding the turn changed even when it is gone now', () => {
     expect(onlyTransient([finding('src/c.ts')], ROOT, ROOT, tree([], ['src/c.ts'], []))).toBeUndefined();
+  });
+
+  it('reads a bare go test file name in its package\'s folder', () => {
+    const goTest = (file: string): Failure => ({ id: 'example.test/m/sub.TestTwo', file, line: 7, message: 'Two() = 3' });
+    const go = tree(['sub/x_test.go', 'sub/x.go'], ['sub/x.go'], ['sub/x_test.go', 'sub/x.go']);
+    expect(onlyTransient([goTest('x_test.go')], ROOT, ROOT, go)).toBeUndefined();
+    expect(onlyTransient([goTest('gen_test.go')], ROOT, ROOT, go)).toEqual(['sub/gen_test.go']);
   });
 });
