@@ -51,5 +51,7 @@ export const messages = {
   unsupportedPlatform: () => 'gate: Windows is not supported yet (see docs/windows.md); the stop was allowed unchecked.',
   unsupportedCommand: (command: string) =>
     `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
+  configGone: (file: string) =>
+    `gate: ${file} was there when this turn started and is gone now; this stop ran the gates the turn started with. Put it back, or take gate out of the project with "${gateHint('uninstall')}" (the next turn without a config is not gated).`,
   stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "${gateHint('doctor')}".`,
 } as const;

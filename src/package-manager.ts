@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
@@ -42,17 +42,30 @@ export function managerCommands(manager: PackageManager, options: { workspaceRoo
 /**
  * The manager of the project at `dir`, from its lockfile, else package.json's `packageManager`,
  * else npm: a few stats, for a hint about to be printed (init weighs the same facts with notes).
+ * A workspace's member has neither: its root's, up to the repository's root, decide.
  */
 export function detectManager(dir: string): PackageManager {
+  for (let at = dir; ; at = dirname(at)) {
+    const found = managerAt(at);
+    if (found !== undefined) return found;
+    if (existsSync(join(at, '.git')) || dirname(at) === at) return 'npm';
+  }
+}
+
+/** What the project's own runner of its dependencies' bins is: `npx`, `pnpm exec`, `yarn`, `bunx`. */
+export function projectRunner(dir: string): string {
+  return managerCommands(detectManager(dir)).exec;
+}
+
+function managerAt(dir: string): PackageManager | undefined {
   const locked = LOCKFILES.find(([file]) => existsSync(join(dir, file)));
   if (locked) return locked[1];
   try {
     const manifest: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const declared = typeof manifest === 'object' && manifest !== null && 'packageManager' in manifest ? manifest.packageManager : undefined;
-    const named = LOCKFILES.find(([, manager]) => typeof declared === 'string' && (declared === manager || declared.startsWith(`${manager}@`)));
-    if (named) return named[1];
+    return LOCKFILES.find(([, manager]) => typeof declared === 'string' && (declared === manager || declared.startsWith(`${manager}@`)))?.[1];
   } catch {
-    // No readable package.json: npm, the default.
+    // No readable package.json: the folder above may say.
+    return undefined;
   }
-  return 'npm';
 }

@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
+import { projectRunner } from '../package-manager.js';
 import { messages } from '../messages.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
@@ -216,7 +217,7 @@ function renderStopReport(
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
-      filtered: placeTaskPaths(shownOutput(result, old(result.name), judged), projectDirs, isFileNow),
+      filtered: placeTaskPaths(shownOutput(result, old(result.name), judged, projectRunner(stop.projectDir)), projectDirs, isFileNow),
       log: relative(stop.projectDir, result.logPath),
       notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name)), ...loadFlakyNote(judged.loadLeftOut.get(result.name))],
     })),
@@ -234,9 +235,12 @@ function renderStopReport(
   return report + unchecked;
 }
 
-/** A failed gate's output as its report shows it: without the failures from before the turn, nor those in files another gate made. */
-function shownOutput(result: GateResult, old: string[], judged: Judged) {
-  return dropKnownFailures(filterOutput(result.filter, result.output), new Set([...old, ...(judged.transient.get(result.name) ?? []), ...(judged.loadLeftOut.get(result.name) ?? [])]));
+/**
+ * A failed gate's output as its report shows it: without the failures from before the turn, nor those
+ * in files another gate made; a fix it names runs through `runner` (the project's: `pnpm exec` …).
+ */
+function shownOutput(result: GateResult, old: string[], judged: Judged, runner?: string) {
+  return dropKnownFailures(filterOutput(result.filter, result.output, runner), new Set([...old, ...(judged.transient.get(result.name) ?? []), ...(judged.loadLeftOut.get(result.name) ?? [])]));
 }
 
 /** What identifies this block's failures for a repeat, when its report is nothing but them (src/report/repeat-report.ts). */

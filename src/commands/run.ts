@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findRootConfig, type ConfigFiles } from '../config/find-config.js';
 import { rawTamperSetting } from '../config/tamper-setting.js';
 import { isGitError } from '../git/exec-git.js';
@@ -61,9 +61,17 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const fromEnv = ['GATE_PROJECT_DIR', ...adapter.projectEnv].map((name) => env[name]);
   const projectDir = pickProjectDir([...fromEnv, ...payload.dirs], process.cwd());
   const repo = findRepo(projectDir);
-  const configFiles = findRootConfig(projectDir, repo?.root);
-  // No config here: gate is not set up for this project (e.g. a user-level install), so it stays silent.
-  if (!configFiles) return output.allow();
+  let configFiles = findRootConfig(projectDir, repo?.root);
+  // No config here: gate is not set up for this project (e.g. a user-level install), so it stays
+  // silent; unless this session's turn started with one, which the turn then deleted.
+  let configGone = false;
+  if (!configFiles) {
+    const sessionFile = repo ? sessionPath(stateDirOf(repo), sessionFileName(payload.sessionId)) : undefined;
+    if (!repo || sessionFile === undefined || !existsSync(sessionFile)) return output.allow();
+    configFiles = (await import('./config-gone.js')).configAtStart(sessionFile, payload.event, repo.root, projectDir);
+    if (!configFiles) return output.allow();
+    configGone = true;
+  }
   if (payload.viaCursor) {
     // Cursor runs this .claude hook and its own: when its own gates the stop, this copy stays out.
     const { cursorHookGates } = await import('../harness/cursor-owns-stop.js');
@@ -91,7 +99,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const asked = readSession(sessionFile).value?.asked;
     const { snapshot } = await takeSnapshot(repo);
     const { captureStart } = await import('../verdict/capture-start.js');
-    const start = await captureStart(repo, stateDir, snapshot, [...new Set([repo.root, projectDir])], env);
+    const start = await captureStart(repo, stateDir, snapshot, [...new Set([repo.root, projectDir])], env, configFiles);
     writeSession(sessionFile, { baseline: snapshot, start, blocks: 0, asked });
     // The start's failures, gathered while the agent works, unless every gate passed on it.
     if (start.tree !== undefined && readPassed(passedPath(stateDir)).value?.snapshot.digest !== snapshot.digest) {
@@ -126,6 +134,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
 
   // The same stop a second time (Copilot runs its own hook and a Claude-format entry one after the
   // other): the first copy's answer stands for both (any one block blocks), and the count stays.
+  if (configGone) notices.push(messages.configGone(relative(repo.root, configFiles.team?.path ?? configFiles.local?.path ?? configFiles.dir)));
   if (payload.event === 'stop' && payload.firedAt !== undefined && payload.firedAt === state.answeredAt) {
     trace.reason = 'second copy of an answered stop';
     return output.allow();

@@ -56,7 +56,7 @@ export async function loadConfigTree(input: TreeInput): Promise<ConfigTree> {
   const { repoRoot, rootFiles, change } = input;
   const root = await input.load(rootFiles);
   const scopes = new Map<string, Scope>([[rootFiles.dir, { paths: [] }]]);
-  const nearest = nearestConfigFinder(repoRoot);
+  const nearest = nearestConfigFinder(repoRoot, rootFiles.dir);
   for (const path of change.paths) {
     const owner = nearest(dirname(join(repoRoot, path)));
     if (owner !== undefined) scopeOf(scopes, owner).paths.push(path);
@@ -109,9 +109,13 @@ function scopeOf(scopes: Map<string, Scope>, dir: string): Scope {
   return scope;
 }
 
-/** The nearest directory at or above one (up to the repository root) holding a config; remembered per directory. */
-function nearestConfigFinder(repoRoot: string): (dir: string) => string | undefined {
-  const known = new Map<string, string | undefined>();
+/**
+ * The nearest directory at or above one (up to the repository root) holding a config; remembered per
+ * directory. The root config's own folder counts even when its file is gone (the turn deleted it:
+ * the stop runs the config the turn started with, src/config/start-config.ts).
+ */
+function nearestConfigFinder(repoRoot: string, rootDir: string): (dir: string) => string | undefined {
+  const known = new Map<string, string | undefined>([[rootDir, rootDir]]);
   const find = (dir: string): string | undefined => {
     if (known.has(dir)) return known.get(dir);
     let found: string | undefined;

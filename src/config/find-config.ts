@@ -45,7 +45,12 @@ export function readConfigAt(dir: string): ConfigFiles | undefined {
   const team = readIfPresent(join(dir, TEAM_FILE));
   const local = readIfPresent(join(dir, LOCAL_FILE));
   if (!team && !local) return undefined;
-  return { dir, team, local, hash: fastHash(`${team?.unreadable ?? team?.text ?? ''}\0${local?.unreadable ?? local?.text ?? ''}`) };
+  return { dir, team, local, hash: configHash(team, local) };
+}
+
+/** The `hash` of a config made of these files (as read from disk, or kept from the turn's start). */
+export function configHash(team: ConfigText | undefined, local: ConfigText | undefined): string {
+  return fastHash(`${team?.unreadable ?? team?.text ?? ''}\0${local?.unreadable ?? local?.text ?? ''}`);
 }
 
 function* configsUpwards(start: string, stopAt: string | undefined): Generator<ConfigFiles, undefined> {

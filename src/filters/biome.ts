@@ -32,7 +32,7 @@ interface Diagnostic {
   changed: number;
 }
 
-export function biomeFilter(raw: string): Filtered {
+export function biomeFilter(raw: string, runner = 'npx'): Filtered {
   const lines = cleanText(raw);
   const diagnostics: Diagnostic[] = [];
   const summary: string[] = [];
@@ -60,7 +60,7 @@ export function biomeFilter(raw: string): Filtered {
       const first = current.message === '';
       if (first) Object.assign(current, { severity: symbol, message: marker[2] ?? '' });
       current.lines.push(`  ${symbol} ${marker[2] ?? ''}`);
-      if (first && current.category === 'format' && current.file !== undefined) current.lines.push(`  i Run \`npx biome format --write ${current.file}\` to format it.`);
+      if (first && current.category === 'format' && current.file !== undefined) current.lines.push(`  i Run \`${runner} biome format --write ${current.file}\` to format it.`);
     } else if (current.category === 'format' && CHANGED.test(line)) {
       if (current.changed++ < MAX_CHANGED) current.lines.push(`    ${line.trim()}`);
     } else if (POINTED.test(line)) current.lines.push(`    ${line.trim()}`);

@@ -10,10 +10,10 @@ const DEDICATED: Record<string, Filter> = { ...JS_FILTERS, ...NATIVE_FILTERS, ..
 /** How many of the tool's last lines (noise dropped) a filter that names no failure must keep. */
 export const LAST_LINES = 12;
 
-export function filterOutput(id: string, raw: string): Filtered {
+export function filterOutput(id: string, raw: string, runner = 'npx'): Filtered {
   const filter = DEDICATED[id];
-  if (filter === undefined) return genericFilter(raw);
-  const filtered = filter(raw);
+  if (filter === undefined) return genericFilter(raw, runner);
+  const filtered = filter(raw, runner);
   // A task runner's filter that named a failed task kept its output through that tool's filter.
   if (id in TASK_RUNNER_FILTERS && filtered.items.length > 0) return filtered;
   return keepLastLines(filtered, raw);

@@ -41,4 +41,5 @@ export interface Filtered {
   crashShown?: boolean;
 }
 
-export type Filter = (raw: string) => Filtered;
+/** `runner`: the words that run a bin of the project's dependencies (`npx`, `pnpm exec` …), for a fix a filter names. */
+export type Filter = (raw: string, runner?: string) => Filtered;

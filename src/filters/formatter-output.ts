@@ -10,7 +10,7 @@ export interface FormatterFindings {
 interface Reader {
   /** The file a line names, or '' for a line of the tool's that names none; undefined: not this tool's. */
   read: (line: string) => string | undefined;
-  fix: (files: string[]) => string;
+  fix: (files: string[], runner: string) => string;
   /** A line the output must have, when the file lines alone could be another tool's. */
   proof?: RegExp;
 }
@@ -21,7 +21,7 @@ const READERS: Reader[] = [
   // prettier --check: "Checking formatting...", "[warn] a.js", "[warn] Code style issues found in 2 files. Run Prettier with --write to fix."
   {
     read: (line) => (/^Checking formatting\.\.\.$|^\[warn\] Code style issues|^$/.test(line) ? '' : /^\[warn\] (\S.*)$/.exec(line)?.[1]),
-    fix: (files) => `Run \`npx prettier --write ${files.join(' ')}\` to format ${files.length === 1 ? 'it' : 'them'}.`,
+    fix: (files, runner) => `Run \`${runner} prettier --write ${files.join(' ')}\` to format ${files.length === 1 ? 'it' : 'them'}.`,
     proof: /^\[warn\] Code style issues found/,
   },
   // gofmt -d: "diff add.go.orig add.go" over a unified diff.
@@ -52,7 +52,7 @@ const READERS: Reader[] = [
  * A formatter's check, when every line of the output is the formatter's: then its files are the
  * whole of what failed (with anything else in the output, nothing is claimed and all counts as new).
  */
-export function readFormatterOutput(lines: readonly string[]): FormatterFindings | undefined {
+export function readFormatterOutput(lines: readonly string[], runner = 'npx'): FormatterFindings | undefined {
   for (const reader of READERS) {
     const files: string[] = [];
     const all = lines.every((line) => {
@@ -62,7 +62,7 @@ export function readFormatterOutput(lines: readonly string[]): FormatterFindings
     });
     if (!all || files.length === 0 || (reader.proof !== undefined && !lines.some((line) => reader.proof?.test(line)))) continue;
     const failures = files.map((file) => ({ id: diagnosticId(file, 'format', 'not formatted'), file, message: 'not formatted' }));
-    return { failures, fix: reader.fix(files) };
+    return { failures, fix: reader.fix(files, runner) };
   }
   return undefined;
 }

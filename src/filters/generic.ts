@@ -16,7 +16,7 @@ const TRAILING_TIME = /[ \t]*(?:\bin )?[([]?\d+(?:\.\d+)?\s?(?:ms|s|sec)[)\]]?(?
  * figures, collapses repeated lines and runs of blank lines. Keeps everything else in order.
  * Names no failures, but for a formatter's check it knows (src/filters/formatter-output.ts).
  */
-export function genericFilter(raw: string): Filtered {
+export function genericFilter(raw: string, runner = 'npx'): Filtered {
   const lines: string[] = [];
   let dropped = 0;
   let repeats = 0;
@@ -50,7 +50,7 @@ export function genericFilter(raw: string): Filtered {
   // The last line of most tools is their verdict or totals: keep it however long the rest is.
   const summary = lines.length > 1 ? lines.splice(-1) : [];
   // A formatter's check (prettier, gofmt, rustfmt): its files are its failures, and the fix is said.
-  const formatter = readFormatterOutput(cleaned);
+  const formatter = readFormatterOutput(cleaned, runner);
   if (formatter !== undefined) summary.push(formatter.fix);
   return { items: lines.map((line) => [line]), noun: 'lines', summary, dropped, failures: formatter?.failures ?? [] };
 }

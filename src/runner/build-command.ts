@@ -5,6 +5,7 @@ import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
 import { fsPath, hasRawBytes } from '../git/path-bytes.js';
+import { projectRunner } from '../package-manager.js';
 import { isPythonGate } from './activate-project-env.js';
 import { findLocalEnv } from './project-env.js';
 import { rawShellWord, spawnableArgv } from './raw-argv.js';
@@ -117,13 +118,14 @@ async function planFor(gate: ResolvedGate, files: string[], full: boolean, cache
 }
 
 // The program may come from node_modules/.bin or the project's .venv, which gate puts on PATH; the
-// agent's shell doesn't (and its PATH may hold another pytest, a pyenv shim's).
+// agent's shell doesn't (and its PATH may hold another pytest, a pyenv shim's). A bin through the
+// project's own runner: `pnpm exec`, not npx, in a pnpm project.
 function withRunner(argv: string[], gate: ResolvedGate): string {
   const [program = '', ...rest] = argv;
   const venv = program.includes('/') || gate.env['PATH'] !== undefined ? undefined : findLocalEnv(gate.cwd, process.env);
   const fromVenv = venv !== undefined && venv.source !== '$VIRTUAL_ENV' && existsSync(join(venv.bin, program));
   if (fromVenv && (isPythonGate(gate, program) || !isLocalBin(program, gate.cwd))) return quoteCommand([relative(gate.cwd, join(venv.bin, program)), ...rest]);
-  return isLocalBin(program, gate.cwd) ? `npx ${quoteCommand(argv)}` : quoteCommand(argv);
+  return isLocalBin(program, gate.cwd) ? `${projectRunner(gate.cwd)} ${quoteCommand(argv)}` : quoteCommand(argv);
 }
 
 function isLocalBin(program: string, cwd: string): boolean {

@@ -2,6 +2,8 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execGitIndexed } from '../git/exec-git.js';
 import type { Repo } from '../git/find-repo.js';
+import type { ConfigFiles } from '../config/find-config.js';
+import { startConfigOf } from '../config/start-config.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { fingerprintEnvironment } from './environment.js';
 import type { StartState } from './start-state.js';
@@ -12,11 +14,13 @@ const MOST_PATHS = 2000;
 /**
  * The turn's start, taken when the prompt arrives: the whole work tree as a git tree (the user's
  * uncommitted work and untracked files included) and the environment the gates run in. Written
- * through an index of gate's own: the user's index and files are never touched.
+ * through an index of gate's own: the user's index and files are never touched. And the root
+ * config's text, which the turn's stops use when the turn deletes it.
  */
-export async function captureStart(repo: Repo, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv): Promise<StartState> {
+export async function captureStart(repo: Repo, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv, configFiles: ConfigFiles): Promise<StartState> {
   const environment = fingerprintEnvironment(dirs, env);
-  return { digest: snapshot.digest, tree: await writeStartTree(repo, stateDir, snapshot), environment };
+  const config = startConfigOf(configFiles, repo.root);
+  return { digest: snapshot.digest, tree: await writeStartTree(repo, stateDir, snapshot), environment, ...(config ? { config } : {}) };
 }
 
 async function writeStartTree({ root, gitDir }: Repo, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {

@@ -1,3 +1,4 @@
+import { isStartConfig, type StartConfig } from '../config/start-config.js';
 import { environmentDigest, fingerprintEnvironment, isEnvironment, type Environment } from './environment.js';
 
 /** Where the turn really started, captured at its prompt (src/verdict/capture-start.ts). */
@@ -7,6 +8,8 @@ export interface StartState {
   /** A git tree (or commit) holding every file as it was; undefined when it could not be written. */
   tree: string | undefined;
   environment: Environment;
+  /** The root config the turn started with: a stop after the turn deleted it runs its gates. */
+  config?: StartConfig;
 }
 
 /**
@@ -24,6 +27,6 @@ export function stateKeyNow(digest: string, dirs: string[], env: NodeJS.ProcessE
 
 export function isStartState(value: unknown): value is StartState {
   if (typeof value !== 'object' || value === null) return false;
-  const { digest, tree, environment } = value as Record<string, unknown>;
-  return typeof digest === 'string' && (tree === undefined || typeof tree === 'string') && isEnvironment(environment);
+  const { digest, tree, environment, config } = value as Record<string, unknown>;
+  return typeof digest === 'string' && (tree === undefined || typeof tree === 'string') && isEnvironment(environment) && (config === undefined || isStartConfig(config));
 }

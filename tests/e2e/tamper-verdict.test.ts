@@ -84,6 +84,21 @@ describe('a tamper finding let through at a stop', () => {
     expect(bin('verdict').code).toBe(0);
   });
 
+  // Issue 38, point 1: deleting the config used to be "no config here": allowed, no log, no verdict.
+  it('a config the turn deleted: the stop runs the gates the turn started with, and the deletion is a finding', () => {
+    const check = "const v = require('node:fs').readFileSync('value.txt', 'utf8').trim(); if (v !== 'ok') { console.error('value is ' + v); process.exit(1); }";
+    repo = makeRepo({ 'gate.config.json': JSON.stringify({ gates: [{ name: 'test', run: ['node', '-e', check], on: ['*.txt'] }] }), 'value.txt': 'ok\n' });
+    promptStart(repo, 'deleted');
+    repo.git('rm', '-q', 'gate.config.json');
+    repo.write('value.txt', 'broken\n');
+    const blocked = stop(repo, 'deleted');
+    expect(blocked.code, `${blocked.stdout}${blocked.stderr}`).toBe(2);
+    expect(blocked.stderr).toContain('gate.config.json: deletes gate.config.json');
+    expect(blocked.stderr).toContain('value is broken');
+    expect(lastStop()).toMatchObject({ session: 'deleted', outcome: 'block', tamper: { count: 1, sample: [{ path: 'gate.config.json', kind: 'gate-config', detail: 'deletes gate.config.json' }] } });
+    expect(bin('verdict', '--session', 'deleted').code).toBe(1);
+  });
+
   it('does not count with "tamper": "off"', () => {
     tamperedTurn('off');
     expect(lastStop().tamper).toBeUndefined();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,18 @@ describe('planFastTier', () => {
     const tier: FastTier = { by: 'incremental', run: ['check', '--cache-dir', '{cache}', '.'], fullRunOn: [] };
     expect(await build(gate(tier, { run: ['check', '.'] }), [])).toMatchObject({ argv: ['check', '--cache-dir', '/state/cache/lint', '.'], fast: true });
     expect(await build(gate(tier, { run: ['check', '.'] }), [], true)).toMatchObject({ argv: ['check', '.'], fast: false });
+  });
+});
+
+describe('the command a report shows', () => {
+  it('runs a bin of the project\'s dependencies through its own runner: `pnpm exec` in a pnpm project, npx in an npm one', async () => {
+    mkdirSync(join(dir, '.git'));
+    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', '.bin', 'biome'), '');
+    writeFileSync(join(dir, 'a.js'), '');
+    const biome = gate(undefined, { run: ['biome', 'check', '{files}'] });
+    expect((await build(biome, ['a.js'])).display).toBe('npx biome check a.js');
+    writeFileSync(join(dir, 'pnpm-lock.yaml'), 'lockfileVersion: 9.0\n');
+    expect((await build(biome, ['a.js'])).display).toBe('pnpm exec biome check a.js');
   });
 });

@@ -78,6 +78,15 @@ describe('formatter outputs', () => {
   });
 });
 
+describe('the fix a formatter\'s report names, through the project\'s runner', () => {
+  it('`pnpm exec biome` and `pnpm exec prettier` in a pnpm project, never npx', () => {
+    const text = (filter: string, path: string) => [...filterOutput(filter, fixture(path), 'pnpm exec').items.flat(), ...filterOutput(filter, fixture(path), 'pnpm exec').summary].join('\n');
+    expect(text('biome', 'biome/format.txt')).toContain('  i Run `pnpm exec biome format --write src/x.ts` to format it.');
+    expect(text('generic', 'formatters/prettier-check.txt')).toContain('Run `pnpm exec prettier --write a.js package.json` to format them.');
+    expect(text('biome', 'biome/format.txt')).not.toContain('npx');
+  });
+});
+
 describe('diagnostic ids', () => {
   it('leave out the line, and positions quoted in the message', () => {
     expect(diagnosticId('a.py', 'no-redef', 'Name "f" already defined on line 12')).toBe(diagnosticId('a.py', 'no-redef', 'Name "f" already defined on line 14'));

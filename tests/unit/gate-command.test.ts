@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installAdvice } from '../../src/doctor/install-advice.js';
 import { classifyInstall, gateCommandFor } from '../../src/gate-command.js';
-import { detectManager, managerCommands } from '../../src/package-manager.js';
+import { detectManager, managerCommands, projectRunner } from '../../src/package-manager.js';
 
 describe('classifyInstall: the install the running gate came from', () => {
   it.each([
@@ -60,7 +60,12 @@ describe('detectManager', () => {
   afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
   const project = (files: Record<string, string>) => {
     dir = mkdtempSync(join(tmpdir(), 'gate-manager-'));
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    // The repository's root: no folder above it (the temp folder's) is asked.
+    mkdirSync(join(dir, '.git'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
     return dir;
   };
 
@@ -70,6 +75,12 @@ describe('detectManager', () => {
     expect(detectManager(project({ 'package.json': '{ "packageManager": "yarn@4.1.0" }' }))).toBe('yarn');
     expect(detectManager(project({ 'package.json': '{ "name": "app" }' }))).toBe('npm');
     expect(detectManager(project({}))).toBe('npm');
+  });
+
+  it('a workspace member\'s manager is its root\'s: pnpm\'s lockfile or packageManager is at the root alone', () => {
+    expect(detectManager(join(project({ 'pnpm-lock.yaml': '', 'packages/solid-urql/package.json': '{ "name": "solid-urql" }' }), 'packages/solid-urql'))).toBe('pnpm');
+    expect(projectRunner(join(project({ 'pnpm-lock.yaml': '', 'packages/solid-urql/package.json': '{}' }), 'packages/solid-urql'))).toBe('pnpm exec');
+    expect(detectManager(join(project({ 'package.json': '{ "packageManager": "yarn@4.1.0" }', 'apps/web/package.json': '{}' }), 'apps/web'))).toBe('yarn');
   });
 });
 
