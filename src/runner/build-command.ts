@@ -9,6 +9,7 @@ import { projectRunner } from '../package-manager.js';
 import { isPythonGate } from './activate-project-env.js';
 import { findLocalEnv } from './project-env.js';
 import { rawShellWord, spawnableArgv } from './raw-argv.js';
+import { shownTargets } from './shown-targets.js';
 
 export interface BuiltCommand {
   /** argv to spawn, or with `shell` a single command string in argv[0]. */
@@ -69,7 +70,8 @@ async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOpti
   const leaving = !fast && !shell && gate.tier !== undefined && options.leaveOut ? leaveOutArgs(gate.preset, options.leaveOut) : [];
   const argv = [...expand(run, targets, shell, options.cacheDir), ...leaving];
   // What is shown names a few files: a command line of thousands would swamp every report and notice.
-  const few = targets.length > SHOWN_FILES ? [...targets.slice(0, SHOWN_FILES), `@@${targets.length - SHOWN_FILES}-more@@`] : targets;
+  const { shown: listed, more } = shownTargets(targets);
+  const few = more > 0 ? [...listed, `@@${more}-more@@`] : targets;
   const shownArgv = few === targets ? argv : [...expand(run, few, shell, options.cacheDir), ...leaving];
   const shown = (shell ? (shownArgv[0] ?? '') : withRunner(shownArgv, gate)).replace(MORE, '… and $1 more');
   const where = relative(options.projectDir, gate.cwd);
@@ -87,7 +89,6 @@ function expand(run: string | string[], targets: string[], shell: boolean, cache
   return words.flatMap((word) => (word === FILES ? targets : [word.split(FILES).join(targets.join(' ')).split(CACHE).join(cacheDir)]));
 }
 
-const SHOWN_FILES = 10;
 const MORE = /@@(\d+)-more@@/;
 
 // The tiers whose targets are file paths (the others name packages, crates or projects).

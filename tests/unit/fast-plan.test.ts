@@ -44,7 +44,8 @@ describe('the changed-files tier', () => {
     expect(await build(gate(LINT_TIER), names)).toMatchObject({ argv: ['lint', '.'], fast: false, why: expect.stringMatching(/^2000 changed files make a command line too long \(1[12]\d KiB\): the full run$/) });
     const few = await build(gate(LINT_TIER), names.slice(0, 25));
     expect(few.argv).toHaveLength(28);
-    expect(few.display).toMatch(/ a-long-generated-file-name-a-long-generated-file-name-9\.js … and 15 more$/);
+    // The `$` line stays within the report's 300 characters, its count of the rest included.
+    expect(few.display).toMatch(/^lint --cache \/state\/cache\/lint\/ (?:a-long-generated-file-name-){2}0\.js (?:a-long-generated-file-name-){2}1\.js (?:a-long-generated-file-name-){2}2\.js … and 22 more$/);
   });
 
   it('runs the full command for a config change, a deleted file, a config with cross-file rules, --all and "related": false', async () => {
@@ -88,5 +89,18 @@ describe('the command a report shows', () => {
     expect((await build(biome, ['a.js'])).display).toBe('npx biome check a.js');
     writeFileSync(join(dir, 'pnpm-lock.yaml'), 'lockfileVersion: 9.0\n');
     expect((await build(biome, ['a.js'])).display).toBe('pnpm exec biome check a.js');
+  });
+
+  it('names the test files first when a run on 30 files is shown in part: the report\'s 300 characters cut none of them', async () => {
+    const sources = Array.from({ length: 24 }, (_, index) => `packages/core/src/internal/module-${index}.ts`);
+    const tests = ['packages/core/src/internal/cache.test.ts', 'packages/core/tests/exchange.spec.ts', 'packages/react/src/use-query.test.tsx'];
+    for (const file of [...sources, ...tests]) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), '');
+    }
+    const vitest = gate(undefined, { run: ['vitest', 'run', '{files}'] });
+    const { display } = await build(vitest, [...sources, ...tests]);
+    expect(display).toBe(`vitest run ${tests.join(' ')} ${sources.slice(0, 2).join(' ')} … and 22 more`);
+    expect(display.length).toBeLessThanOrEqual(300);
   });
 });
