@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configAtStart } from '../../src/commands/config-gone.js';
 import { readConfigAt, type ConfigFiles } from '../../src/config/find-config.js';
-import { configFilesFromStart, isStartConfig, startConfigOf } from '../../src/config/start-config.js';
+import { configFilesFromStart, isStartConfig, startConfigOf, type StartConfig } from '../../src/config/start-config.js';
 import { readSession, writeSession } from '../../src/state/session-state.js';
 import { fingerprintEnvironment } from '../../src/verdict/environment.js';
 
@@ -50,7 +50,7 @@ describe('the config a turn started with (issue 38, point 1)', () => {
 describe('configAtStart', () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const session = (config: object | undefined) => {
+  const session = (config: StartConfig | undefined) => {
     dir = mkdtempSync(join(tmpdir(), 'gate-config-gone-'));
     const file = join(dir, 'session.json');
     writeSession(file, { blocks: 0, start: { digest: 'd', tree: undefined, environment: fingerprintEnvironment([dir], {}), ...(config ? { config } : {}) } });
