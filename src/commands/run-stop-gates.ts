@@ -5,7 +5,7 @@ import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js'
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
-import type { ResolvedConfig } from '../config/load-config.js';
+import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
 import { gateFileName } from '../runner/gate-file-name.js';
 import { decideStop, decisionReason, describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
@@ -152,7 +152,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       stop.change.paths,
       readEdits(stop.stateDir, basename(stop.sessionFile, '.json')),
     );
-    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1, notEdited);
+    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1, notEdited, tree.gates);
     const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
     const session = basename(stop.sessionFile, '.json');
     // The same failures as the report the agent already has (a block in a row): a reminder, not the report again.
@@ -173,13 +173,13 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   if (asking !== undefined && asked !== undefined && letThrough) {
     notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
     // What `gate verdict` shows is what this stop found, not an older block's report.
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
   } else if (decision.kind === 'escape') {
     notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
   } else if (decision.kind === 'allow' && decision.preExisting.length > 0) {
     // Red, if not by this turn: `gate verdict` fails, and shows this run rather than an older block's report.
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined));
+    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
   } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
@@ -205,6 +205,7 @@ function renderStopReport(
   tampering: TamperFinding[],
   block: number | undefined,
   notEdited: string[] = [],
+  gates: ResolvedGate[] = [],
 ): string {
   const unchecked = notChecked(decision.noVerdict);
   // A stop allowed red shows the gates red before the turn, in full: none of it is the agent's.
@@ -217,6 +218,7 @@ function renderStopReport(
       name: result.name,
       command: result.command,
       outcome: describeOutcome(result),
+      cwd: gates.find((gate) => gate.name === result.name)?.cwd,
       filtered: placeTaskPaths(shownOutput(result, old(result.name), judged, projectRunner(stop.projectDir)), projectDirs, isFileNow),
       log: relative(stop.projectDir, result.logPath),
       notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name)), ...loadFlakyNote(judged.loadLeftOut.get(result.name))],

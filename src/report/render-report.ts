@@ -1,5 +1,6 @@
 import type { Filtered } from '../filters/filter.js';
 import { sliceWhole } from '../whole-text.js';
+import { dropRepeatedFindings } from './drop-repeated-findings.js';
 
 export interface FailedGate {
   name: string;
@@ -14,6 +15,8 @@ export interface FailedGate {
    * agent reads its own first, and these never take the room a failure needs.
    */
   notes?: string[];
+  /** The folder its command ran in (absolute): a finding another gate reports too is shown once (src/report/drop-repeated-findings.ts). */
+  cwd?: string;
 }
 
 export interface ReportInput {
@@ -37,7 +40,8 @@ export const CLOSING =
  * its first failures whole and in order, says how many it left out and where the log is, and ends
  * with the tool's totals.
  */
-export function renderReport(input: ReportInput): string {
+export function renderReport(given: ReportInput): string {
+  const input = { ...given, failed: dropRepeatedFindings(given.failed) };
   const names = input.failed.map((gate) => gate.name).join(', ');
   const header =
     input.header ??
