@@ -8,7 +8,8 @@ import { findRepo } from '../git/find-repo.js';
 import { judgeSession, none, type SessionVerdict } from '../stats/judge-session.js';
 import { renderVerdict, VERDICT_EXIT } from '../stats/render-verdict.js';
 import { sessionReportPath } from '../state/session-report.js';
-import { readStopLog, stopLogPath } from '../state/stop-log.js';
+import { readStopLog, stopLogPath, type StopRecord } from '../state/stop-log.js';
+import { sessionFileName } from '../hook/session-file-name.js';
 import { locateStateDir } from './log.js';
 
 const USAGE = 'usage: gate verdict [--session ID] [--json]';
@@ -55,7 +56,20 @@ function judge(session: string | undefined, warnings: string[]): { verdict: Sess
     const newest = log.newestUnreadable ? '; the newest line is one of them, so the latest stop may be missing' : '';
     warnings.push(`${log.unreadable} ${log.unreadable === 1 ? 'line' : 'lines'} of ${where} could not be read (torn, or not a stop record) and ${log.unreadable === 1 ? 'was' : 'were'} skipped${newest}`);
   }
-  return { verdict: judgeSession(log.records, session, { tamperOff: tamperOff(process.cwd()) }), stateDir };
+  return { verdict: judgeSession(log.records, session ?? ownSession(log.records, process.env, warnings), { tamperOff: tamperOff(process.cwd()) }), stateDir };
+}
+
+/**
+ * Run by an agent (its shell, a hook), `gate verdict` judges that agent's own session, which its
+ * harness names in the environment — when the log has stops of it: a variable inherited from
+ * another session around a headless run would name one that never stopped here.
+ */
+function ownSession(records: StopRecord[], env: NodeJS.ProcessEnv, warnings: string[]): string | undefined {
+  const named = env['CLAUDE_CODE_SESSION_ID'];
+  if (named === undefined || named === '') return undefined;
+  if (records.some((record) => record.session === sessionFileName(named))) return named;
+  warnings.push(`CLAUDE_CODE_SESSION_ID names session ${named}, which has no stop in this log; judging the session whose stop ended last (pass --session to choose)`);
+  return undefined;
 }
 
 /** Read as the hook reads it, without validating the config: the log is wanted most when something is wrong. */

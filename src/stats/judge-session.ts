@@ -57,13 +57,14 @@ const PASSES = new Map<string, [VerdictKind, string]>([
 
 /**
  * The verdict on a session (`wanted`: its id as the harness gave it, or the start of one; default:
- * the session of the latest stop) from the stop log: pass when its last own stop ended green or
+ * the session whose stop ended last — a long stop that began before another session's short one
+ * is the run that just finished) from the stop log: pass when its last own stop ended green or
  * with nothing to check, fail when it was let through red or unchecked, none without a record.
  * Records are taken in time order (a line written during a trim can land out of place).
  */
 export function judgeSession(records: StopRecord[], wanted?: string, options: JudgeOptions = {}): SessionVerdict {
   const own = records.filter((record) => record.event === 'stop' && !COPIES.has(record.reason));
-  const session = wanted === undefined ? latest(own)?.session : matchSession(records, wanted);
+  const session = wanted === undefined ? lastEnded(own)?.session : matchSession(records, wanted);
   if (typeof session === 'object') return session;
   if (session === undefined) {
     const why = records.length === 0 ? 'no stops recorded yet' : `none of the ${records.length} recorded stops is a session's own stop (subagent stops and second copies do not count)`;
@@ -159,6 +160,11 @@ function matchSession(records: StopRecord[], wanted: string): string | SessionVe
 }
 
 /** Newest by time; of equal times, the one written last. */
+function lastEnded(records: StopRecord[]): StopRecord | undefined {
+  const end = (record: StopRecord) => Date.parse(record.time) + record.durationMs;
+  return records.reduce<StopRecord | undefined>((best, record) => (best === undefined || end(record) >= end(best) ? record : best), undefined);
+}
+
 function latest(records: StopRecord[]): StopRecord | undefined {
   return records.reduce<StopRecord | undefined>((best, record) => (best === undefined || record.time >= best.time ? record : best), undefined);
 }

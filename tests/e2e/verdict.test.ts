@@ -192,6 +192,23 @@ describe('gate verdict after real stops of the built hook', () => {
     expect(JSON.parse(verdict('--json').stdout).warnings).toHaveLength(1);
   });
 
+  it('without --session: the agent\'s own session when its harness names it, else the session whose stop ended last', () => {
+    repo = makeRepo({ 'gate.config.json': '{ "gates": [] }' });
+    mkdirSync(join(repo.dir, '.git', 'gate'), { recursive: true });
+    const record = (session: string, time: string, durationMs: number, reason: string) =>
+      `${JSON.stringify({ time, session, harness: 'claude', event: 'stop', outcome: 'allow', path: 'checked', reason, changed: { count: 1, sample: ['a.ts'] }, gates: [{ name: 'test', status: reason === 'no verdict' ? 'timed-out' : 'passed', durationMs }], durationMs, reportChars: 0, blocks: 0 })}\n`;
+    // The headless run's stop began first and ran 2 minutes; another session's quick stop began and ended inside it.
+    appendFileSync(stopLog(), record('headless', '2025-06-02T09:00:00.000Z', 120_000, 'no verdict') + record('other', '2025-06-02T09:01:00.000Z', 500, 'all passed'));
+    expect(verdict()).toMatchObject({ code: 1, stdout: expect.stringMatching(/^fail: session headless, /), stderr: '' });
+    const asAgent = (session: string) => runBin(['verdict'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_CODE_SESSION_ID: session } });
+    expect(asAgent('other')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session other, /), stderr: '' });
+    expect(asAgent('outer-session')).toMatchObject({
+      code: 1,
+      stdout: expect.stringMatching(/^fail: session headless, /),
+      stderr: 'gate: warning: CLAUDE_CODE_SESSION_ID names session outer-session, which has no stop in this log; judging the session whose stop ended last (pass --session to choose)\n',
+    });
+  });
+
   it('exits 2 with the reason when the log cannot be read', () => {
     repo = makeRepo(vitestProject(), { nodeModules: true });
     // A folder where the log should be: unreadable even for root.

@@ -28,6 +28,13 @@ describe('judgeSession: the verdict on a session from its last own stop', () => 
     );
   });
 
+  it('without a session asked for: the session whose stop ended last, not the one whose stop began last', () => {
+    const long = stop(0, { session: 'headless', path: 'checked', reason: 'no verdict', gates: [{ name: 'test', status: 'timed-out', durationMs: 120_000 }], durationMs: 120_000 });
+    const quick = stop(1, { session: 'other', path: 'checked', reason: 'all passed', gates: [lintPassed], durationMs: 500 });
+    expect(judgeSession([long, quick])).toMatchObject({ session: 'headless', verdict: 'fail' });
+    expect(judgeSession([long, { ...quick, time: '2025-06-02T09:03:00.000Z' }])).toMatchObject({ session: 'other', verdict: 'pass' });
+  });
+
   it('fails a stop let through with only pre-existing failures', () => {
     const verdict = judgeSession([stop(0, { path: 'checked', reason: 'pre-existing failures only', gates: [{ ...testFailed, preExisting: 2 }] })]);
     expect(verdict).toMatchObject({ verdict: 'fail', kind: 'pre-existing', reason: 'let through red: test failed (2 pre-existing), each only with failures that were there before the turn' });
