@@ -15,6 +15,8 @@ import { askYesNo } from '../init/ask.js';
 import { describePlan, flags, nextSteps } from '../init/describe-plan.js';
 import { detectPresets } from '../init/detect-presets.js';
 import { dropEmptySuites } from '../init/drop-empty-suites.js';
+import { dropMissingTools } from '../init/drop-missing-tools.js';
+import { leaveToGolangci } from '../init/leave-to-golangci.js';
 import { configWith, hookBudget, type HookBudget } from '../init/hook-budget.js';
 import { chooseHookBin, findLocalBin, ranThroughNpx } from '../init/hook-command.js';
 import { ADAPTERS } from '../harness/adapters.js';
@@ -45,7 +47,8 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
     throw new UsageError(`--each-package works at a workspace root (package.json "workspaces", pnpm-workspace.yaml, go.work, or a Cargo.toml [workspace]); ${where}`);
   }
   if (options.eachPackage && workspace?.unread !== undefined) throw new SetupError(`--each-package needs the workspace's members, which could not be listed: ${workspace.unread}`);
-  const detection = dropEmptySuites(detectPresets(facts, presets, { workspaceRoot: workspace !== undefined }), projectDir, presets);
+  const detected = dropEmptySuites(detectPresets(facts, presets, { workspaceRoot: workspace !== undefined }), projectDir, presets);
+  const detection = leaveToGolangci(await dropMissingTools(detected, projectDir, facts, presets, env), projectDir);
   const version = packageVersion();
   const installer = await loadInstaller(options.harness);
   const home = env['HOME'] ?? homedir();

@@ -43,6 +43,8 @@ export interface ResolvedGate {
   cwd: string;
   env: Record<string, string>;
   retries: number;
+  /** The preset's command exits 0 whatever it finds: any output fails the gate (gofmt -d). */
+  outputFails?: boolean;
 }
 
 export interface ResolvedConfig {
@@ -195,6 +197,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     cwd: resolve(dir, gate.cwd ?? '.'),
     env: { ...preset?.env, ...gate.env },
     retries: gate.retries ?? 0,
+    ...(gate.run === undefined && preset?.outputFails ? { outputFails: true } : {}),
   };
 }
 

@@ -106,6 +106,7 @@ export const presetSchema = z.strictObject({
   on: globList.min(1),
   ignore: globList.optional(),
   filter: z.string(),
+  outputFails: z.boolean().optional().describe('The command exits 0 whatever it finds (gofmt -d): any output fails the gate.'),
   timeout: z.number().positive(),
   detect: z
     .array(

@@ -14,6 +14,7 @@ export const FILTER_IDS: readonly string[] = [
   'ruff',
   'go-test',
   'go-vet',
+  'golangci-lint',
   'cargo-test',
   'cargo-clippy',
   'turbo',

@@ -3,6 +3,7 @@ import { cargoTestFilter } from './cargo-test.js';
 import type { Filter } from './filter.js';
 import { goTestFilter } from './go-test.js';
 import { goVetFilter } from './go-vet.js';
+import { golangciLintFilter } from './golangci-lint.js';
 import { mypyFilter } from './mypy.js';
 import { pyrightFilter } from './pyright.js';
 import { pytestFilter } from './pytest.js';
@@ -16,6 +17,7 @@ export const NATIVE_FILTERS: Record<string, Filter> = {
   ruff: ruffFilter,
   'go-test': goTestFilter,
   'go-vet': goVetFilter,
+  'golangci-lint': golangciLintFilter,
   'cargo-test': cargoTestFilter,
   'cargo-clippy': cargoClippyFilter,
 };

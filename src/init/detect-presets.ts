@@ -24,6 +24,8 @@ export interface Detection {
   notes: string[];
   /** Test runners left out because they have no test to run here (see dropEmptySuites). */
   emptySuites?: string[];
+  /** Presets left out because their program is not installed here (see dropMissingTools). */
+  missingTools?: string[];
 }
 
 type Rule = Preset['detect'][number];
@@ -226,11 +228,6 @@ function isFormatCheck(match: Match): boolean {
 
 function noteFormatters(facts: RepoFacts, chosen: ChosenPreset[]): string[] {
   return (facts.formatChecks ?? []).flatMap((check) => {
-    if (check.tool === 'gofmt') {
-      return [
-        `${check.where} runs \`${check.command}\`, which exits 0 whatever it finds, so no gate was added for it; to gate formatting add { "name": "format", "run": "test -z \\"$(gofmt -l . | tee /dev/stderr)\\"", "shell": true, "on": ["**/*.go"] }.`,
-      ];
-    }
     if (check.tool === 'biome') {
       return chosen.some((entry) => entry.preset === 'biome') ? [] : [`${check.where} runs \`${check.command}\`, but biome is not a dependency in package.json: no gate checks its formatting.`];
     }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGolangciConfig } from './golangci-config.js';
 
 /** A formatter check the project's own scripts or CI run. */
 export interface FormatCheck {
@@ -28,18 +29,37 @@ const PRE_COMMIT_HOOKS: Record<string, string> = { 'ruff-format': 'ruff', black:
 const FILES = ['Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile', 'tox.ini', 'noxfile.py', 'Taskfile.yml', '.gitlab-ci.yml'];
 const MAX_BYTES = 512 * 1024;
 
-/** The formatter checks that `dir`'s package.json scripts, task files, pre-commit config and GitHub workflows run. */
+// A project's own check scripts, read even when nothing found names them (a contributor runs them by hand).
+const CHECK_SCRIPTS = ['scripts/check', 'scripts/check.sh', 'scripts/lint', 'scripts/lint.sh', 'scripts/ci', 'scripts/ci.sh'];
+// A relative path to a script a command runs: `scripts/check`, `./ci/lint.sh`, `bash tools/fmt.sh`.
+const SCRIPT_PATH = /(?:^|[\s;&|(="'])(?:\.\/)?((?:[\w.-]+\/)+[\w.-]+)(?=$|[\s;&|)"'])/g;
+
+/**
+ * The formatter checks that `dir`'s package.json scripts, task files, pre-commit config and GitHub
+ * workflows run, and the scripts they run (starlette's CI runs `scripts/check`, which runs
+ * `ruff format --check`), one level down.
+ */
 export function findFormatChecks(dir: string, scripts: Record<string, string> = {}): FormatCheck[] {
-  const found: FormatCheck[] = [];
-  for (const [name, script] of Object.entries(scripts)) found.push(...scan(script, `the package.json script "${name}"`));
+  const sources = Object.entries(scripts).map(([name, script]) => ({ text: script, where: `the package.json script "${name}"` }));
   for (const file of FILES) {
     const text = readSmall(join(dir, file));
-    if (text !== undefined) found.push(...scan(text, file));
+    if (text !== undefined) sources.push({ text, where: file });
   }
   for (const file of listDir(join(dir, '.github', 'workflows')).filter((name) => /\.ya?ml$/.test(name))) {
     const text = readSmall(join(dir, '.github', 'workflows', file));
-    if (text !== undefined) found.push(...scan(text, `.github/workflows/${file}`));
+    if (text !== undefined) sources.push({ text, where: `.github/workflows/${file}` });
   }
+  const found = sources.flatMap((source) => scan(source.text, source.where));
+  const read = new Set<string>();
+  for (const source of [...sources, ...CHECK_SCRIPTS.map((path) => ({ text: path, where: '' }))]) {
+    for (const path of scriptsRun(source.text)) {
+      const text = read.has(path) ? undefined : readSmall(join(dir, path));
+      read.add(path);
+      if (text !== undefined) found.push(...scan(text, source.where === '' ? path : `${path} (run by ${source.where})`));
+    }
+  }
+  const golangci = readGolangciConfig(dir);
+  if (golangci?.linters.includes('gofmt')) found.push({ tool: 'gofmt', where: `${golangci.file} (golangci-lint)`, command: 'gofmt' });
   for (const file of ['.pre-commit-config.yaml', '.pre-commit-config.yml']) {
     const text = readSmall(join(dir, file));
     if (text === undefined) continue;
@@ -57,6 +77,12 @@ function scan(text: string, where: string): FormatCheck[] {
     if (/^\s*#/.test(line)) return [];
     return COMMANDS.filter(([, pattern]) => pattern.test(line)).map(([tool]) => ({ tool, where, command: commandOf(line) }));
   });
+}
+
+/** The relative paths that uncommented lines of `text` run as programs or scripts. */
+function scriptsRun(text: string): string[] {
+  const lines = text.split(/\r?\n/).filter((line) => !/^\s*#/.test(line));
+  return [...new Set(lines.flatMap((line) => [...line.matchAll(SCRIPT_PATH)].map((match) => match[1] ?? '')))].filter((path) => !path.startsWith('.github/') && !/\.(?:ya?ml|json|toml|md|txt|lock|cfg|ini)$/.test(path));
 }
 
 function commandOf(line: string): string {

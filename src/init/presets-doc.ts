@@ -11,7 +11,10 @@ export function renderPresetsDoc(presets: Preset[]): string {
     '`gate init` picks presets from what the repository shows; a gate names one with `"preset"`.',
     'A preset supplies the command, the trigger globs (`on`), what never triggers (`ignore`), the filter',
     'and the timeout; any of them can be overridden in the gate. At most one test runner per',
-    'ecosystem is chosen (the fast tier: unit tests — Playwright and Cypress are never chosen).',
+    'ecosystem is chosen (the fast tier: unit tests — Playwright and Cypress are never chosen). A preset',
+    'is proposed only where its program is found as a stop would look it up (the project\'s Python',
+    'environment, `node_modules/.bin`, PATH); for one that is not, init says what to install instead',
+    '(a Node tool that package.json lists is kept, with the install command to run).',
     '',
     '| preset | kind | runs | filter | timeout | detected when |',
     '|---|---|---|---|---|---|',
@@ -48,7 +51,10 @@ export function renderPresetsDoc(presets: Preset[]): string {
 }
 
 function describeRule(rule: Preset['detect'][number]): string {
-  if (rule.formatCheck !== undefined) return `the project's package.json scripts, task files (Makefile, justfile, tox.ini, noxfile.py), pre-commit hooks or GitHub workflows run a formatting check with ${rule.formatCheck}`;
+  if (rule.formatCheck !== undefined) {
+    const golangci = rule.formatCheck === 'gofmt' ? ", golangci-lint's config (`.golangci.*` enables gofmt)" : '';
+    return `${rule.file === undefined ? '' : `\`${rule.file}\` is present and `}the project's package.json scripts, task files (Makefile, justfile, tox.ini, noxfile.py), GitHub workflows, the scripts these run (or \`scripts/check\`, \`scripts/lint\` …), pre-commit hooks${golangci} run a formatting check with ${rule.formatCheck}`;
+  }
   const text = rule.reason.replace('{field}', 'dependencies').replace('{file}', `\`${rule.file ?? ''}\``).replace('{section}', rule.section ?? '');
   return rule.alone === false ? `${text} (only together with another rule)` : text;
 }

@@ -4,6 +4,8 @@ import { detectWorkspaceKind, readWorkspace, type WorkspaceGraph, type Workspace
 import { WorkspaceError } from '../workspace/workspace-error.js';
 import { detectPresets } from './detect-presets.js';
 import { dropEmptySuites } from './drop-empty-suites.js';
+import { dropMissingTools } from './drop-missing-tools.js';
+import { leaveToGolangci } from './leave-to-golangci.js';
 import type { MemberFacts } from './plan-workspace.js';
 import { readRepoFacts } from './repo-facts.js';
 
@@ -29,11 +31,14 @@ export async function readMembers(dir: string, presets: Map<string, Preset>, env
     }
   }
   const graph = await readWorkspace(dir, kind, { env });
-  const members = graph.packages.map((pkg) => {
-    const facts = readRepoFacts(join(dir, pkg.dir));
-    const memberDir = join(dir, pkg.dir);
-    return { dir: pkg.dir, facts, detection: dropEmptySuites(detectPresets(facts, presets, { member: true }), memberDir, presets) };
-  });
+  const members = await Promise.all(
+    graph.packages.map(async (pkg) => {
+      const facts = readRepoFacts(join(dir, pkg.dir));
+      const memberDir = join(dir, pkg.dir);
+      const detected = dropEmptySuites(detectPresets(facts, presets, { member: true }), memberDir, presets);
+      return { dir: pkg.dir, facts, detection: leaveToGolangci(await dropMissingTools(detected, memberDir, facts, presets, env), memberDir) };
+    }),
+  );
   return { graph, members };
 }
 

@@ -30,20 +30,31 @@ export interface RepoFacts {
   sections: Record<string, string[]>;
   /** The formatter checks the project's own scripts, task files and CI run (`ruff format --check` …). */
   formatChecks?: FormatCheck[];
+  /** pyproject.toml's [dependency-groups]: each group's package names (what `uv sync --group NAME` installs). */
+  dependencyGroups?: DependencyGroup[];
+}
+
+export interface DependencyGroup {
+  name: string;
+  tools: string[];
 }
 
 export function readRepoFacts(dir: string): RepoFacts {
   const files = readdirSync(dir).sort();
   const sections: Record<string, string[]> = {};
+  let dependencyGroups: DependencyGroup[] = [];
   for (const [file, style] of [['pyproject.toml', 'toml'], ['setup.cfg', 'ini'], ['tox.ini', 'ini']] as const) {
-    if (files.includes(file)) sections[file] = scanSectionHeaders(readFileSync(join(dir, file), 'utf8'), style);
+    if (!files.includes(file)) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    sections[file] = scanSectionHeaders(text, style);
+    if (file === 'pyproject.toml') dependencyGroups = scanDependencyGroups(text);
   }
   for (const file of ['turbo.json', 'nx.json']) {
     if (files.includes(file)) sections[file] = jsonKeys(readFileSync(join(dir, file), 'utf8'));
   }
   const packagePath = join(dir, 'package.json');
   const packageJson = existsSync(packagePath) ? readPackageJson(packagePath) : undefined;
-  return { files, packageJson, sections, formatChecks: findFormatChecks(dir, packageJson?.scripts) };
+  return { files, packageJson, sections, formatChecks: findFormatChecks(dir, packageJson?.scripts), ...(dependencyGroups.length > 0 ? { dependencyGroups } : {}) };
 }
 
 function readPackageJson(path: string): PackageJsonFacts {
@@ -105,4 +116,28 @@ export function scanSectionHeaders(text: string, style: 'toml' | 'ini'): string[
     if (keys.every((key) => TOML_KEY.test(key))) headers.push(keys.map((key) => key.replace(/^["']|["']$/g, '')).join('.'));
   }
   return headers;
+}
+
+/** `[dependency-groups]`'s groups (PEP 735), by a line scanner: `NAME = [` opens one, each `"package…"` line is a member. */
+export function scanDependencyGroups(text: string): DependencyGroup[] {
+  const groups: DependencyGroup[] = [];
+  let inSection = false;
+  let current: DependencyGroup | undefined;
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    if (HEADER.test(line)) {
+      inSection = line.trim() === '[dependency-groups]';
+      current = undefined;
+      continue;
+    }
+    if (!inSection) continue;
+    const opened = /^\s*["']?([\w.-]+)["']?\s*=\s*\[(.*)$/.exec(line);
+    if (opened) {
+      current = { name: opened[1] ?? '', tools: [] };
+      groups.push(current);
+    }
+    const body = opened ? (opened[2] ?? '') : line;
+    for (const item of body.matchAll(/["']([A-Za-z0-9][\w.-]*)/g)) current?.tools.push((item[1] ?? '').toLowerCase());
+    if (/\]\s*(?:#.*)?$/.test(body)) current = undefined;
+  }
+  return groups;
 }

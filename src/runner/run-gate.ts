@@ -146,6 +146,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // is a setup problem: never a failure the agent is told to fix.
   const fault = exitCode !== 0 ? findSetupFault(output) : undefined;
   if (fault && filterOutput(gate.filter, output).failures.length === 0) return { ...done, status: 'not-started', detail: `${fault.what}; ${fault.fix}` };
+  // A check that lists what it finds and exits 0 (gofmt -d): what it printed is its failure.
+  const printed = gate.outputFails === true && exitCode === 0 && capture.text().trim() !== '';
+  if (printed) return { ...done, status: 'failed', detail: 'it exited 0, but what it prints is what it found' };
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 

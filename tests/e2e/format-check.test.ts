@@ -59,14 +59,36 @@ describe('finding the formatter checks a project runs', () => {
     expect(findFormatChecks(dir, { format: 'prettier --write .' })).toEqual([]);
   });
 
-  it('init proposes a "format" gate beside the linter, with where it was found; gofmt gets a note', () => {
+  it('starlette: its CI runs scripts/check, which runs `ruff format --check --diff` (issue 38 point 10)', () => {
+    const dir = project({
+      'pyproject.toml': '[project]\nname = "starlette"\n\n[tool.ruff]\nline-length = 120\n',
+      '.github/workflows/main.yml': 'jobs:\n  tests:\n    steps:\n      - name: "Install dependencies"\n        run: scripts/install\n      - name: "Run linting checks"\n        run: scripts/check\n',
+      'scripts/install': '#!/bin/sh -e\nuv sync --frozen\n',
+      'scripts/check': '#!/bin/sh -e\n\nexport SOURCE_FILES="starlette tests"\n\nset -x\n\n./scripts/sync-version\nuv run ruff format --check --diff $SOURCE_FILES\nuv run mypy $SOURCE_FILES\nuv run ruff check $SOURCE_FILES\n',
+      'scripts/lint': '#!/bin/sh -e\nuv run ruff format $SOURCE_FILES\nuv run ruff check --fix $SOURCE_FILES\n',
+    });
+    expect(detectPresets(readRepoFacts(dir), loadPresets()).presets).toContainEqual({
+      preset: 'ruff-format',
+      gateName: 'format',
+      reasons: ['scripts/check (run by .github/workflows/main.yml) runs `uv run ruff format --check --diff $SOURCE_FILES`'],
+    });
+  });
+
+  it('a check script nothing names is still read; a script that formats in place is no check', () => {
+    expect(findFormatChecks(project({ 'scripts/lint.sh': 'black --check .\n', 'scripts/check': 'cargo fmt --all\n' }))).toEqual([{ tool: 'black', where: 'scripts/lint.sh', command: 'black --check .' }]);
+    expect(findFormatChecks(project({ Makefile: 'check:\n\t./tools/fmt-check.sh\n', 'tools/fmt-check.sh': 'prettier --check src\n' }))).toEqual([
+      { tool: 'prettier', where: 'tools/fmt-check.sh (run by Makefile)', command: 'prettier --check src' },
+    ]);
+  });
+
+  it('init proposes a "format" gate beside the linter, with where it was found; gofmt with no go.mod is none', () => {
     const dir = project({ 'pyproject.toml': '[project]\nname = "app"\n\n[tool.ruff]\nline-length = 100\n', '.github/workflows/ci.yml': WORKFLOW, Makefile: 'lint:\n\tgofmt -l .\n' });
     const detection = detectPresets(readRepoFacts(dir), loadPresets());
     expect(detection.presets).toEqual([
       { preset: 'ruff', gateName: 'lint', reasons: ['pyproject.toml has [tool.ruff]'] },
       { preset: 'ruff-format', gateName: 'format', reasons: ['.github/workflows/ci.yml runs `uv run ruff format --check .`'] },
     ]);
-    expect(detection.notes.join('\n')).toContain('Makefile runs `gofmt -l .`, which exits 0 whatever it finds');
+    expect(detection.notes.join('\n')).not.toContain('gofmt');
   });
 });
 

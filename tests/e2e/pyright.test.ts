@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPresets } from '../../src/config/load-presets.js';
@@ -97,6 +97,20 @@ describe('pyright gate (real pyright from node_modules/.bin)', () => {
     project.write('app/uses.py', `${USES}# touched\n`);
     const old = stop(project, 'session-2');
     expect(old.code, old.stderr).toBe(0);
+  });
+});
+
+describe('pyright installed nowhere (issue 38 point 8: click)', () => {
+  it('init proposes no pyright gate, which could never start, and says what to install', () => {
+    const project = repo({ 'pyproject.toml': PYPROJECT, 'app/__init__.py': '', 'app/models.py': MODELS, '.gitignore': 'node_modules\n' });
+    rmSync(join(project.dir, 'node_modules', '.bin', 'pyright'));
+    // npx puts this checkout's node_modules/.bin, which has pyright, on the test's PATH.
+    project.env = { ...project.env, PATH: (project.env['PATH'] ?? '').split(':').filter((dir) => !dir.endsWith('node_modules/.bin')).join(':') };
+    const init = runBin(['init', '--dry-run'], { cwd: project.dir, env: project.env });
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain('+  "gates": []\n');
+    expect(init.stdout).toContain('Note: no typecheck gate: preset pyright fits (pyproject.toml has [tool.pyright]), but pyright is not installed (not in node_modules/.bin or PATH)');
+    expect(init.stdout).toContain("Install it: `pip install pyright` in the project's virtual environment (python3 -m venv .venv); then add { \"name\": \"typecheck\", \"preset\": \"pyright\" } to the config.");
   });
 });
 
