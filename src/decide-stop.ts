@@ -38,6 +38,7 @@ export function decisionReason(decision: StopDecision, gatesRun: number, tampere
 }
 
 export function describeOutcome(result: GateResult): string {
+  if (result.outOfTime) return `not started: ${result.detail ?? "the stop's time was spent"}`;
   if (result.status === 'timed-out') return `timed out after ${result.timeoutSeconds} s`;
   // The detail can hold the whole command line (thousands of file names): the notice stays short.
   if (result.status === 'not-started') return `could not start: ${clipDetail(result.detail ?? 'unknown reason')}`;

@@ -38,6 +38,10 @@ export const messages = {
   crashed: (detail: string) =>
     `gate: an internal error let the stop through unchecked: ${detail}. Run "${gateHint('doctor')}"; please report it if it persists.`,
   gitFailed: (detail: string) => `gate: could not read the repository state (${detail}); the stop was allowed unchecked.`,
+  gitTimedOut: (command: string, seconds: number, atStop: boolean) =>
+    `gate: "${command}" did not finish within ${seconds} s and was killed before the hook's timeout, so ${atStop ? 'the stop was allowed unchecked' : "the turn's start was not recorded"}. ` +
+    'Something git runs inside it hangs or is slow: a core.fsmonitor hook ("git config core.fsmonitor") or a clean filter of a path in .gitattributes ("git config --get-regexp \'^filter\\.\'"). ' +
+    `Time "${command}" in the repository, then fix or unset what hangs ("git config --unset core.fsmonitor").`,
   badPayload: () => 'gate: the hook received no valid JSON payload, so nothing was checked.',
   unknownHarness: (name: string) => `gate: unknown --harness "${name}" in the hook command; nothing was checked. Known: claude, codex, gemini, copilot, qwen, factory, cursor, opencode, auggie, qoder.`,
   untrackedFlood: (count: number, folder: string | undefined) =>

@@ -29,7 +29,7 @@ import { lockStop } from '../state/stop-lock.js';
 import { loadConfigCached } from '../state/config-cache.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
-import { findRewrittenExpectations, rememberFailingTests, type GateRun } from '../tamper/rewritten-expectations.js';
+import { findRewrittenExpectations, type GateRun } from '../tamper/rewritten-expectations.js';
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { judgeFailures, type Judgement } from '../verdict/judge-failures.js';
@@ -144,7 +144,11 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
       named,
       reported: shown.key === undefined ? undefined : repeated ? state.reported : { key: shown.key, block: state.blocks + 1 },
       asked: asked?.streak,
-      tests: config.tamper === 'off' ? undefined : keepRewritten(state.tests ?? [], tampering, rememberFailingTests(stop.root, runs(decision.failed))),
+      // Imported only at a block: a test the turn wrote itself is not remembered (src/tamper/new-tests.ts).
+      tests:
+        config.tamper === 'off'
+          ? undefined
+          : keepRewritten(state.tests ?? [], tampering, await (await import('../tamper/remember-old-tests.js')).rememberOldFailingTests(stop.root, stop.baseline, stop.change, runs(decision.failed))),
     });
     const notEdited = changedNotEdited(
       decision.failed.map((result) => ({ cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir, files: shownOutput(result, judged.oldIds.get(result.name) ?? [], judged).failures.flatMap((failure) => failure.file ?? []) })),

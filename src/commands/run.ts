@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findRootConfig, type ConfigFiles } from '../config/find-config.js';
 import { rawTamperSetting } from '../config/tamper-setting.js';
-import { isGitError } from '../git/exec-git.js';
+import { isGitError, limitGit } from '../git/exec-git.js';
 import { isStateError } from '../state/state-files.js';
 import { findRepo, operationInProgress, stateDirOf } from '../git/find-repo.js';
 import { ADAPTERS, isHarnessName, type Adapter } from '../harness/adapters.js';
@@ -44,6 +44,11 @@ export async function runHook(args: string[], env: NodeJS.ProcessEnv): Promise<n
     else if (stopContext) output = tracedOutput(hookOutput(adapter.protocol, process.stdout, process.stderr, adapter.blockStdout, stopContext), trace);
     return await handleEvent(payload, adapter, env, output, trace);
   } catch (error) {
+    // A git call killed at the hook's time limit: an allowed, unchecked stop whose cause is the repository's.
+    if (isGitError(error) && error.timedOut) {
+      trace.reason = `${error.timedOut.command} timed out after ${error.timedOut.seconds} s`;
+      return output.notice(messages.gitTimedOut(error.timedOut.command, error.timedOut.seconds, trace.event !== undefined));
+    }
     trace.outcome = 'error';
     trace.reason = error instanceof Error ? error.message : String(error);
     if (isGitError(error)) return output.notice(messages.gitFailed(error.message));
@@ -94,6 +99,11 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
 
   const stateDir = stateDirOf(repo);
   const sessionFile = sessionPath(stateDir, sessionFileName(payload.sessionId));
+  // git can hang on what the repository runs inside it (a core.fsmonitor hook, a clean filter): a
+  // call still running after GIT_CHECK_IN_MS learns the hook's time limit, and is killed at it.
+  const event = payload.event === 'turn-start' ? 'UserPromptSubmit' : payload.event === 'subagent-stop' ? 'SubagentStop' : 'Stop';
+  const limits = { harness: adapter.name, event, projectDir, configFiles, stateDir } as const;
+  limitGit({ at: Math.round(performance.timeOrigin) + GIT_CHECK_IN_MS, later: async () => (await import('./run-stop-gates.js')).gitLimitFor(limits) });
   if (payload.event === 'turn-start') {
     // A streak of stops let through because the agent asked spans turns (each such stop ends one).
     const asked = readSession(sessionFile).value?.asked;
@@ -170,6 +180,9 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, hinted: state.hinted, named: state.named, asked: state.asked });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
+
+/** Nearly every `git status` ends within this: only a slower one pays for learning the hook's time limit. */
+const GIT_CHECK_IN_MS = 1000;
 
 /** `"tamper": "off"`: then no diff is started early. The slow half decides with the validated config either way. */
 function tamperOff(files: ConfigFiles): boolean {

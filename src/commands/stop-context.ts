@@ -38,4 +38,6 @@ export interface StopContext extends HotContext {
   running?: RunningStopRecord;
   /** When the stop must be decided (epoch ms): its gates' and baseline checks' timeouts are cut to it (src/plan/stop-budget.ts). */
   deadline?: number;
+  /** Why a gate with no time left at its start got none, when it is known: git took the hook's time. */
+  outOfTime?: string;
 }

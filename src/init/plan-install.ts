@@ -6,6 +6,7 @@ import type { Detection } from './detect-presets.js';
 import { addIgnoreLines } from './gitignore-lines.js';
 import type { ChosenBin } from './hook-command.js';
 import { renderStarterConfig, type StarterGate } from './starter-config.js';
+import { HOOK_MARGIN_SECONDS as MARGIN_SECONDS, PROMPT_HOOK_TIMEOUT } from '../plan/hook-time.js';
 
 export interface FileChange {
   path: string;
@@ -62,8 +63,6 @@ export interface WorkspaceFiles {
   privateFiles: string[];
 }
 
-export const PROMPT_HOOK_TIMEOUT = 30;
-const MARGIN_SECONDS = 30;
 const UNKNOWN_BUDGET = 600;
 
 /** What `gate init` would write, computed without writing anything. */

@@ -20,6 +20,8 @@ export interface GateResult {
   /** Why it did not start or was skipped, in words. */
   detail?: string;
   timeoutSeconds: number;
+  /** Never started: no time was left of the stop's (`detail` says why). Counts as timed out. */
+  outOfTime?: true;
   /** Why this command: the fast tier and what it ran, or why the full run (presets with a fast tier). */
   tier?: string;
   /** Ran on part of the project (a fast tier, or `{files}`), or found nothing to run on: not a full run. */

@@ -33,18 +33,20 @@ export interface RunGateOptions {
   full?: boolean;
   /** When the whole stop must be decided (epoch ms, see src/plan/stop-budget.ts): the gate's timeout is cut to what is left. */
   deadline?: number;
+  /** Why the stop's time is gone, when known ("the hook's timeout was spent by git (12 s)"): said of a gate with none left. */
+  outOfTime?: string;
   /** Folders another gate of this preset owns in this stop (src/plan/leave-to-packages.ts). */
   leaveOut?: readonly string[];
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, leaveOut }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, outOfTime, leaveOut }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.floor((deadline - started) / 1000);
   const gate = left < asConfigured.timeoutSeconds ? { ...asConfigured, timeoutSeconds: Math.max(left, 0) } : asConfigured;
   const base = { name: gate.name, filter: gate.filter, logPath, timeoutSeconds: gate.timeoutSeconds, exitCode: undefined, signal: undefined, output: '' };
   const cut = gate !== asConfigured ? ` (its ${asConfigured.timeoutSeconds} s cut to what was left of the stop's time)` : '';
-  if (gate.timeoutSeconds <= 0) return { ...base, status: 'timed-out', command: String(gate.run), durationMs: 0, detail: "not run: the stop's time was spent" };
+  if (gate.timeoutSeconds <= 0) return { ...base, status: 'timed-out', command: String(gate.run), durationMs: 0, detail: outOfTime ?? "the stop's time was spent", outOfTime: true };
   const cwdProblem = checkCwd(gate.cwd);
   if (cwdProblem) return { ...base, status: 'not-started', command: String(gate.run), durationMs: 0, detail: cwdProblem };
   let command;

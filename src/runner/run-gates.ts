@@ -15,6 +15,8 @@ export interface RunGatesOptions {
   env: NodeJS.ProcessEnv;
   /** When the stop must be decided (epoch ms): see RunGateOptions. */
   deadline?: number;
+  /** Why a gate with no time left got none, when known (see RunGateOptions). */
+  outOfTime?: string;
   /**
    * At most this many test runners' gates at once (src/plan/test-runners.ts): each starts its own
    * workers. Undefined: no limit but `concurrency`.
@@ -43,6 +45,7 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
           cacheDir: join(options.cacheDir, gateFileName(selection.gate.name)),
           env: options.env,
           deadline: options.deadline,
+          ...(options.outOfTime ? { outOfTime: options.outOfTime } : {}),
           ...(selection.leaveOut ? { leaveOut: selection.leaveOut } : {}),
         });
       let result = await run();

@@ -26,18 +26,21 @@ export interface StartedScan {
   badBaseline: boolean;
 }
 
-/** Never throws: a failure is handed to findTampering in `diffing`, which reports it. */
-export function startScan(root: string, baselineHead: string | null, changedPaths: string[]): StartedScan {
+/**
+ * Never throws: a failure is handed to findTampering in `diffing`, which reports it. `always`:
+ * paths looked at whatever their kind (the check scripts a gate runs, `scripts/check`).
+ */
+export function startScan(root: string, baselineHead: string | null, changedPaths: string[], always: readonly string[] = []): StartedScan {
   try {
-    return launch(root, baselineHead, changedPaths);
+    return launch(root, baselineHead, changedPaths, always);
   } catch (error) {
     return { root, baselineHead, changedPaths, paths: [...changedPaths], relevant: 0, states: new Map(), diffing: Promise.resolve({ error }), badBaseline: false };
   }
 }
 
-function launch(root: string, baselineHead: string | null, changedPaths: string[]): StartedScan {
+function launch(root: string, baselineHead: string | null, changedPaths: string[], always: readonly string[]): StartedScan {
   const relevant = [...new Set(changedPaths)]
-    .filter((path) => isSafePath(path) && priorityOf(path) !== undefined)
+    .filter((path) => isSafePath(path) && (priorityOf(path) !== undefined || always.includes(path)))
     .sort((a, b) => (priorityOf(a) ?? 9) - (priorityOf(b) ?? 9) || (a < b ? -1 : a > b ? 1 : 0));
   const paths = relevant.slice(0, MAX_PATHS);
   const states = new Map(paths.map((path) => [path, stateOf(root, path)]));
@@ -56,14 +59,27 @@ function launch(root: string, baselineHead: string | null, changedPaths: string[
 }
 
 /** Work tree against the baseline commit, staged and unstaged alike, without context lines. */
-function diffAgainst(root: string, baselineHead: string, paths: string[]): Promise<string> {
-  if (paths.length === 0) return Promise.resolve('');
+async function diffAgainst(root: string, baselineHead: string, paths: string[]): Promise<string> {
+  if (paths.length === 0) return '';
   // Every option that a user's config could change is pinned: prefixes, renames, colour, external
   // diff drivers, textconv, relative paths, submodule format, context.
   // No index preloading: it starts a thread per 500 index entries, for a diff of a few paths.
-  const args = ['-c', 'core.preloadIndex=false', 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-relative', '--submodule=short'];
+  const args = ['-c', 'core.preloadIndex=false', ...(await withoutFilterDrivers(root)), 'diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', '--no-relative', '--submodule=short'];
   args.push('-U0', '--inter-hunk-context=0', '--src-prefix=a/', '--dst-prefix=b/', baselineHead, '--');
   return execGit(root, [...args, ...paths.map((path) => `:(literal)${path}`)], MAX_DIFF_BYTES);
+}
+
+/**
+ * `-c` options that switch off every clean filter driver the config defines (`filter.<name>.clean`
+ * or `.process`): the stop's `git status` has run each changed file's filter once, and a diff
+ * against the work tree would run it twice more per file — a filter can take seconds. The diff
+ * then reads a filtered file's bytes as they are on disk; line endings are still converted.
+ */
+async function withoutFilterDrivers(root: string): Promise<string[]> {
+  // Exit 1 when no key matches: no driver.
+  const listed = await execGit(root, ['config', '-z', '--get-regexp', '^filter\\.']).catch(() => '');
+  const drivers = new Set(listed.split('\0').flatMap((entry) => /^filter\.(.+)\.(?:clean|process)\n/s.exec(entry)?.[1] ?? []));
+  return [...drivers].flatMap((name) => ['-c', `filter.${name}.clean=`, '-c', `filter.${name}.process=`, '-c', `filter.${name}.required=false`]);
 }
 
 function isSafePath(path: string): boolean {
