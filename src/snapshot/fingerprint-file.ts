@@ -3,8 +3,9 @@ import { fsPath } from '../git/path-bytes.js';
 import { fastHash } from '../fast-hash.js';
 
 const HASH_FILE_LIMIT = 4 * 1024 * 1024;
-// Past these, files are fingerprinted by size and mtime: a huge untracked build folder that is
-// not ignored must not make every stop read it all.
+// Past these, files are fingerprinted by size, mtime and ctime: a huge untracked build folder that
+// is not ignored must not make every stop read it all. ctime too, since an edit that keeps the size
+// can put the mtime back (\`touch -r\`, utimes), and that very call moves the ctime on.
 const HASH_TOTAL_LIMIT = 64 * 1024 * 1024;
 const HASH_COUNT_LIMIT = 5000;
 
@@ -27,7 +28,7 @@ export function fingerprintFile(name: string, budget: HashBudget): string {
     if (stats.isSymbolicLink()) return `link:${readlinkSync(path)}`;
     if (stats.isDirectory()) return 'dir';
     if (!stats.isFile()) return `special:${stats.mode}:${stats.rdev}`;
-    if (stats.size > HASH_FILE_LIMIT || stats.size > budget.bytes || budget.count <= 0) return `stat:${stats.size}:${stats.mtimeMs}`;
+    if (stats.size > HASH_FILE_LIMIT || stats.size > budget.bytes || budget.count <= 0) return `stat:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
     budget.bytes -= stats.size;
     budget.count--;
     try {
