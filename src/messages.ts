@@ -57,5 +57,9 @@ export const messages = {
     `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
   configGone: (file: string) =>
     `gate: ${file} was there when this turn started and is gone now; this stop ran the gates the turn started with. Put it back, or take gate out of the project with "${gateHint('uninstall')}" (the next turn without a config is not gated).`,
+  outsideGitSkipped: (dir: string) =>
+    `gate: ${dir} is not in a git repository, so gate cannot tell what changed and checks no stop here ("outsideGit": "skip"; "run" runs every gate at every stop). Said once per session; each stop is in the stop log.`,
+  outsideGitNoProject: (dir: string) =>
+    `gate: this stop was not checked: its directory (${dir}) is not in a git repository, has no gate.config.json, and the harness named no project directory (CLAUDE_PROJECT_DIR or GATE_PROJECT_DIR). Said once per session; each stop is in the stop log.`,
   stateUnwritable: (detail: string) => `gate: ${detail}; the stop was allowed unchecked (a block it cannot count could trap the agent). Fix the folder or run "${gateHint('doctor')}".`,
 } as const;

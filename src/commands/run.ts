@@ -71,6 +71,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   // silent; unless this session's turn started with one, which the turn then deleted.
   let configGone = false;
   if (!configFiles) {
+    // Outside git, and no project directory from the harness: the agent's `cd` may have left the project. Said, and recorded.
+    if (!repo && payload.event === 'stop' && fromEnv.every((dir) => !dir)) {
+      return (await import('./run-outside-git.js')).allowUnchecked({ payload, output, trace }, projectDir, messages.outsideGitNoProject(projectDir));
+    }
     const sessionFile = repo ? sessionPath(stateDirOf(repo), sessionFileName(payload.sessionId)) : undefined;
     if (!repo || sessionFile === undefined || !existsSync(sessionFile)) return output.allow();
     configFiles = (await import('./config-gone.js')).configAtStart(sessionFile, payload.event, repo.root, projectDir);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAILING_OTHER, SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { onLinux } from '../helpers/processes.js';
 import { GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { outsideGitStateDir } from '../../src/state/outside-git-state-dir.js';
+import { readStopLog } from '../../src/state/stop-log.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -206,17 +208,42 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
     expect(result.code).toBe(2);
   });
 
-  it('stays silent where there is no gate config, and outside git by default', () => {
+  it('stays silent where there is no gate config; outside git it checks nothing by default, says so once a session and records each stop', () => {
     repo = makeRepo({ 'a.ts': 'x' });
     expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const plain = makeRepo(vitestProject(), { git: false, nodeModules: true });
+    const stateDir = outsideGitStateDir(plain.dir);
     try {
       plain.write('src/sum.ts', SUM_BROKEN);
+      const first = stop(plain);
+      expect(first.code).toBe(0);
+      expect(systemMessage(first.stdout)).toBe(`gate: ${plain.dir} is not in a git repository, so gate cannot tell what changed and checks no stop here ("outsideGit": "skip"; "run" runs every gate at every stop). Said once per session; each stop is in the stop log.`);
       expect(stop(plain)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(readStopLog(stateDir).records.map((record) => [record.session, record.outcome, record.reason])).toEqual([
+        ['session-1', 'allow', 'not in a git repository'],
+        ['session-1', 'allow', 'not in a git repository'],
+      ]);
       plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [{ name: 'test', preset: 'vitest' }] }));
       expect(stop(plain).code).toBe(2);
     } finally {
       plain.cleanup();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a stop whose cwd is outside git, with no project directory from the harness, is said and recorded', () => {
+    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo.write('src/sum.ts', SUM_BROKEN);
+    // The agent cd-ed out of the project, and the harness sets no CLAUDE_PROJECT_DIR.
+    const elsewhere = repo.home;
+    const stateDir = outsideGitStateDir(elsewhere);
+    try {
+      const result = runBin(['run'], { cwd: elsewhere, env: repo.env, input: hookPayload('Stop', 's', elsewhere) });
+      expect(result.code).toBe(0);
+      expect(systemMessage(result.stdout)).toMatch(/^gate: this stop was not checked: its directory \(.*\/home\) is not in a git repository, has no gate\.config\.json, and the harness named no project directory/);
+      expect(readStopLog(stateDir).records).toMatchObject([{ session: 's', event: 'stop', outcome: 'allow', reason: 'not in a git repository' }]);
+    } finally {
+      rmSync(stateDir, { recursive: true, force: true });
     }
   });
 
