@@ -1,4 +1,4 @@
-import { canonicalValue, literalsOf } from './literals.js';
+import { comparableValue, valuesIn, type WrittenValue } from './structured-values.js';
 import { isCommentLine } from './test-declarations.js';
 import type { TestSyntax } from './test-syntax.js';
 
@@ -41,7 +41,7 @@ export function judgeTestChange(before: readonly string[], after: readonly strin
     return { offset: first.offset, detail: 'returns at the top of the test, before its assertions' };
   }
   const { added, removed } = difference(old, now);
-  const rewritten = rewrittenTo(added, removed, now, returned(old, printed), syntax);
+  const rewritten = rewrittenTo(added, old, now, returned(old, printed), syntax);
   if (rewritten) return rewritten;
   const strongBefore = old.filter((line) => syntax.matcherOf(line.text)?.kind === 'strong').length;
   const strongNow = now.filter((line) => syntax.matcherOf(line.text)?.kind === 'strong').length;
@@ -66,39 +66,65 @@ const EARLY_RETURN = /^return\s*;?$/;
 function returned(old: CodeLine[], printed: PrintedValues): string | undefined {
   const { expected, received } = printed;
   if (received === undefined || expected === undefined) return received;
-  const written = new Set(old.flatMap((line) => literalsOf(line.text)));
+  const written = new Set(valuesIn(old.map((line) => line.text).join('\n')).map((found) => found.value));
   const inTest = (value: string) => {
-    const canonical = canonicalValue(value);
+    const canonical = comparableValue(value);
     return canonical !== undefined && written.has(canonical);
   };
   return inTest(received) && !inTest(expected) ? expected : received;
 }
 
 const BINDING = /^(?:(?:const|let(?:\s+mut)?|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=)(?!=)/;
+const MAX_SHOWN = 60;
 
-/** A literal new on a line that checks a value (or on a binding such a line reads) equal to what the code returned. */
-function rewrittenTo(added: CodeLine[], removed: CodeLine[], now: CodeLine[], received: string | undefined, syntax: TestSyntax): TestChange | undefined {
-  const value = received === undefined ? undefined : canonicalValue(received);
+/**
+ * A value the test holds more often now than at the block, equal to what the code returned, on a
+ * changed line that checks a value — or inside an array or object that starts on one, or on a
+ * binding (`const want = …`, `want := …`) such a line reads.
+ */
+function rewrittenTo(added: CodeLine[], old: CodeLine[], now: CodeLine[], received: string | undefined, syntax: TestSyntax): TestChange | undefined {
+  const value = received === undefined ? undefined : comparableValue(received);
   if (value === undefined || received === undefined) return undefined;
+  const before = valuesIn(old.map((line) => line.text).join('\n')).filter((found) => found.value === value).length;
+  const code = located(now);
+  const candidates = code.values.filter((found) => found.value === value);
+  if (candidates.length <= before) return undefined;
   const texts = now.map((line) => line.text);
-  const checks = new Set(now.filter((line, index) => syntax.countAssertions(line.text) > 0 || syntax.holdsExpectation(texts, index)).map((line) => line.offset));
-  const left = new Map<string, number>();
-  for (const line of removed) for (const literal of literalsOf(line.text)) left.set(literal, (left.get(literal) ?? 0) + 1);
-  for (const line of added) {
-    const binding = BINDING.exec(line.text)?.[1];
-    const reads = binding === undefined ? undefined : new RegExp(`(?<![\\w$])${binding.replace('$', '\\$')}(?![\\w$])`);
-    const checked = checks.has(line.offset) || (reads !== undefined && now.some((other) => other !== line && checks.has(other.offset) && reads.test(other.text)));
-    if (!checked) continue;
-    for (const literal of literalsOf(line.text)) {
-      const kept = left.get(literal) ?? 0;
-      if (kept > 0) {
-        left.set(literal, kept - 1);
-        continue;
-      }
-      if (literal === value) return { offset: line.offset, detail: `expectation changed to the value the code returned (${received})` };
-    }
+  const checks = new Set(now.flatMap((line, index) => (syntax.countAssertions(line.text) > 0 || syntax.holdsExpectation(texts, index) ? [index] : [])));
+  const checked = (index: number) => {
+    if (checks.has(index)) return true;
+    const binding = BINDING.exec(texts[index] ?? '')?.[1];
+    if (binding === undefined) return false;
+    const reads = new RegExp(`(?<![\\w$])${binding.replace('$', '\\$')}(?![\\w$])`);
+    return texts.some((other, at) => at !== index && checks.has(at) && reads.test(other));
+  };
+  const changed = new Set(added.map((line) => line.offset));
+  for (const found of candidates) {
+    const [first, last] = [code.lineAt(found.start), code.lineAt(found.end - 1)];
+    const edited = now.slice(first, last + 1).find((line) => changed.has(line.offset));
+    if (!edited) continue;
+    const outer = code.values.find((other) => other.composite && other.start <= found.start && found.end <= other.end);
+    if (!checked(first) && !(outer && checked(code.lineAt(outer.start)))) continue;
+    const shown = received.length > MAX_SHOWN ? `${received.slice(0, MAX_SHOWN - 1)}…` : received;
+    return { offset: edited.offset, detail: `expectation changed to the value the code returned (${shown})` };
   }
   return undefined;
+}
+
+/** The values in the test's code lines, and the line (an index into them) a character offset is on. */
+function located(lines: CodeLine[]): { values: WrittenValue[]; lineAt: (offset: number) => number } {
+  const starts: number[] = [];
+  let length = 0;
+  for (const line of lines) {
+    starts.push(length);
+    length += line.text.length + 1;
+  }
+  const lineAt = (offset: number) => {
+    let index = 0;
+    while (index + 1 < starts.length && (starts[index + 1] ?? 0) <= offset) index++;
+    return index;
+  };
+  return { values: valuesIn(lines.map((line) => line.text).join('\n')), lineAt };
 }
 
 function difference(old: CodeLine[], now: CodeLine[]): { added: CodeLine[]; removed: CodeLine[] } {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type BinResult, promptStart, stop } from './run-bin.js';
-import { makeRepo, type TempRepo } from './temp-repo.js';
+import { copyRepo, makeRepo, type TempRepo } from './temp-repo.js';
 
 // Issue 16, point 1: a test that failed at a block and passes at the next stop because the agent
 // edited the test instead of the code. The same cases for every runner, run for real.
@@ -69,12 +69,24 @@ export function describeTamperCases(runners: TamperRunner[]): void {
       expect(promptStart(hook()).code).toBe(0);
     }
 
+    // The blocked repository, made once per mode (a real run of the runner) and copied for each test.
+    const blockedRepos = new Map<Mode, TempRepo>();
+    afterAll(() => {
+      for (const blocked of blockedRepos.values()) blocked.cleanup();
+    });
+
     /** Green at the start; the code broken (2 * 3 = 6, not 5); the stop blocked. */
     function breakAndBlock(mode: Mode): void {
-      start(mode);
-      repo.write(runner.code, runner.source('a * b'));
-      const blocked = stop(hook());
-      expect(blocked.code, output(blocked)).toBe(2);
+      let blocked = blockedRepos.get(mode);
+      if (!blocked) {
+        start(mode);
+        repo.write(runner.code, runner.source('a * b'));
+        const result = stop(hook());
+        expect(result.code, output(result)).toBe(2);
+        blocked = repo;
+        blockedRepos.set(mode, blocked);
+      }
+      repo = copyRepo(blocked);
     }
 
     function expectNamed(result: BinResult, mode: Mode, line: string): void {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -53,6 +53,37 @@ export function makeRepo(files: Record<string, string>, options: { commit?: bool
   };
   if (options.commit !== false && options.git !== false) repo.commit('initial');
   return repo;
+}
+
+/**
+ * A copy of a repository made by makeRepo — its work tree, its git directory with gate's state in
+ * it, and its HOME — in a temp dir of its own: several tests can start from one state that cost a
+ * real runner's run to reach.
+ */
+export function copyRepo(source: TempRepo): TempRepo {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'gate-test-')));
+  const sourceBase = dirname(source.dir);
+  cpSync(sourceBase, base, { recursive: true, verbatimSymlinks: true });
+  const dir = join(base, relative(sourceBase, source.dir));
+  const home = join(base, 'home');
+  const env = { ...source.env, ...hermeticEnv(home) };
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  return {
+    dir,
+    home,
+    env,
+    git,
+    write: (path, content) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    },
+    remove: (path) => unlinkSync(join(dir, path)),
+    commit: (message) => {
+      git('add', '-A');
+      git('commit', '-q', '--allow-empty', '-m', message);
+    },
+    cleanup: () => rmSync(base, { recursive: true, force: true }),
+  };
 }
 
 /**

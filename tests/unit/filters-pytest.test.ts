@@ -119,9 +119,8 @@ describe('pytestFilter', () => {
         id: 'tests/test_calc.py::test_config_dict',
         file: 'tests/test_calc.py',
         line: 18,
+        // Cut short, with two differing items: no whole value to compare.
         message: "AssertionError: assert {'budget': 60...est', 'mypy']} == {'budget': 80...est', 'ruff']}",
-        expected: "{'budget': 80...est', 'ruff']}",
-        received: "{'budget': 60...est', 'mypy']}",
       },
     ]);
     expect(pytestFilter(fixture('library-traceback.txt')).failures).toEqual([

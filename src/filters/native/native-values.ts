@@ -4,15 +4,29 @@ import { type ExpectedReceived, values } from '../js/expected-received.js';
 // pytest and Rust print two sides without saying which is the code's: the left one goes in
 // `received` (the tamper guard checks which of the two the test had written).
 
-/** pytest's `E  assert 6 == 5` (and `AssertionError: assert …`); unittest's `AssertionError: 6 != 5`. */
+/**
+ * pytest's `E  assert 6 == 5` (and `AssertionError: assert …`); when it cut the values short
+ * (`{'budget': 60...est']}`), the one item its explanation says differs; unittest's `AssertionError: 6 != 5`.
+ */
 export function pytestValues(errors: readonly string[]): ExpectedReceived {
   for (const line of errors) {
     const compared = /^(?:AssertionError: )?assert (.+?) == (.+)$/.exec(line);
+    if (compared && `${compared[1]}${compared[2]}`.includes('...')) return differingItem(errors);
     if (compared) return values(compared[2], compared[1]);
     const unittest = /^AssertionError: (.+?) != (.+?)(?: : .*)?$/.exec(line);
     if (unittest) return values(unittest[2], unittest[1]);
   }
   return {};
+}
+
+/** `At index 3 diff: 6 != 5`, or the single line under `Differing items:` (`{'budget': 6000} != {'budget': 8000}`: 6000 and 8000). */
+function differingItem(errors: readonly string[]): ExpectedReceived {
+  const index = errors.map((line) => /^\s*At index \d+ diff: (.+?) != (.+)$/.exec(line)).find((match) => match !== null);
+  if (index) return values(index[2], index[1]);
+  const start = errors.findIndex((line) => /^\s*Differing items:\s*$/.test(line));
+  const items = start === -1 ? [] : errors.slice(start + 1).filter((line) => / != /.test(line));
+  const single = /^\s*\{(.+?): (.+)\} != \{\1: (.+)\}\s*$/.exec(items.length === 1 ? (items[0] ?? '') : '');
+  return single ? values(single[3], single[2]) : {};
 }
 
 const GO_FORMS: { pattern: RegExp; expected: number; received: number }[] = [
