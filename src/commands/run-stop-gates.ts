@@ -31,6 +31,7 @@ import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
 import { findRewrittenExpectations, type GateRun } from '../tamper/rewritten-expectations.js';
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
+import { checkScriptsOf } from '../tamper/check-scripts.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { judgeFailures, type Judgement } from '../verdict/judge-failures.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
@@ -106,7 +107,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const fresh = readSession(stop.sessionFile).value;
   const state: SessionState = fresh ? { ...fresh, hinted: fresh.hinted === true || stop.state.hinted === true } : stop.state;
   // The tamper check's git diff starts first: with a quick gate, it is what the stop waits for.
-  const [scanned, { results, notes: rerunNotes, transient, loadLeftOut, loadFlaky }] = await Promise.all([lookForTampering(stop, config), runSelectedGates(stop, tree)]);
+  const [scanned, { results, notes: rerunNotes, transient, loadLeftOut, loadFlaky }] = await Promise.all([lookForTampering(stop, config, tree.gates), runSelectedGates(stop, tree)]);
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
@@ -404,10 +405,10 @@ const TAMPER_LEAD = 'Undo these unless the user asked for them:';
 const NOT_EDITED_TITLE = 'changed during this turn, not by your edits';
 const NOT_EDITED_LEAD = 'Another session, a person or a command you ran changed these. If you did not, leave them to whoever is editing them and tell the user:';
 
-/** Tests skipped, deleted or emptied, checks weakened, gate's own config edited — since the turn's baseline. */
-async function lookForTampering(stop: StopContext, config: ResolvedConfig): Promise<TamperFinding[]> {
+/** Tests skipped, deleted or emptied, checks weakened (a check script a gate runs too), gate's own config edited — since the turn's baseline. */
+async function lookForTampering(stop: StopContext, config: ResolvedConfig, gates: ResolvedGate[]): Promise<TamperFinding[]> {
   if (config.tamper === 'off' || !stop.snapshot) return [];
-  const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths, stop.tamperScan);
+  const scan = await findTampering(stop.root, stop.baseline?.head ?? stop.snapshot.head, stop.change.paths, stop.tamperScan, checkScriptsOf(gates, stop.root));
   return scan.findings;
 }
 

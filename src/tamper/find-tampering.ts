@@ -2,6 +2,7 @@ import { isGitError } from '../git/exec-git.js';
 import { isConfigPath, isGateConfig, isHookFile, isTestPath } from './classify-path.js';
 import { parseDiff, type FileDiff } from './parse-diff.js';
 import { FileReader } from './read-changed-file.js';
+import { rebuildBaseline } from './rebuild-baseline.js';
 import { scanChanges } from './scan-changes.js';
 import { MAX_DIFF_BYTES, MAX_PATHS, startScan, type StartedScan } from './start-scan.js';
 import type { AddedLine, FileChange, TamperScan } from './tamper-finding.js';
@@ -16,18 +17,31 @@ const LINES_NOTE = `only the first ${MAX_ADDED_LINES} added lines were looked at
  * making the checks pass without fixing the code: skipped or focused tests, deleted or emptied test
  * files, weakened checks, edits to gate's own config. One `git diff` against the baseline commit
  * (`started`: already running, when the hook began it for these same arguments); untracked files
- * are read whole. Never throws: what it could not look at is in `incomplete`.
+ * are read whole. `scripts`: the check scripts the gates run (src/tamper/check-scripts.ts), looked
+ * at whatever their name (a second diff, for those the first one left out). Never throws: what it
+ * could not look at is in `incomplete`.
  */
-export async function findTampering(root: string, baselineHead: string | null, changedPaths: string[], started?: StartedScan): Promise<TamperScan> {
+export async function findTampering(
+  root: string,
+  baselineHead: string | null,
+  changedPaths: string[],
+  started?: StartedScan,
+  scripts: ReadonlyMap<string, string> = new Map(),
+): Promise<TamperScan> {
   try {
     const matches = started?.root === root && started.baselineHead === baselineHead && sameList(started.changedPaths, changedPaths);
-    return await scan(matches && started ? started : startScan(root, baselineHead, changedPaths));
+    const first = matches && started ? started : startScan(root, baselineHead, changedPaths);
+    const changed = new Set(changedPaths);
+    const missed = [...scripts.keys()].filter((path) => changed.has(path) && !first.paths.includes(path));
+    const scans = [await scan(first, scripts), ...(missed.length > 0 ? [await scan(startScan(root, baselineHead, missed, missed), scripts)] : [])];
+    const notes = scans.flatMap((found) => found.incomplete ?? []);
+    return { findings: scans.flatMap((found) => found.findings), incomplete: notes.length > 0 ? notes.join('; ') : undefined };
   } catch (error) {
     return { findings: [], incomplete: `the tamper check failed: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
-async function scan({ root, baselineHead, paths, relevant, states, diffing, badBaseline }: StartedScan): Promise<TamperScan> {
+async function scan({ root, baselineHead, paths, relevant, states, diffing, badBaseline }: StartedScan, scripts: ReadonlyMap<string, string>): Promise<TamperScan> {
   const notes: string[] = [];
   if (relevant > MAX_PATHS) notes.push(`only ${MAX_PATHS} of the ${relevant} changed files were looked at`);
   if (paths.length === 0) return { findings: [], incomplete: undefined };
@@ -56,9 +70,11 @@ async function scan({ root, baselineHead, paths, relevant, states, diffing, badB
       if (diff.binary) continue;
       // Deleted from the index but still on disk (`git rm --cached`): it is untracked now, read it whole.
       const untracked = diff.deleted && !deleted;
-      const current = !deleted && (untracked || wantsText(path)) ? reader.read(path) : undefined;
+      const current = !deleted && (untracked || wantsText(path) || scripts.has(path)) ? reader.read(path) : undefined;
       const added = untracked ? linesOf(current ?? '') : diff.added;
-      changes.push({ path, added, removed: diff.removed, deleted, created: diff.created, baselineKnown: true, current });
+      // gate's own config is compared by what it says, not its bytes: its baseline text is in the diff.
+      const baseline = current !== undefined && !untracked && !diff.created && isGateConfig(path) ? rebuildBaseline(current, diff.added, diff.removed, diff.removedBefore) : undefined;
+      changes.push({ path, added, removed: diff.removed, deleted, created: diff.created, baselineKnown: true, current, ...(baseline === undefined ? {} : { baseline }) });
     } else if (deleted) {
       changes.push({ path, added: [], removed: [], deleted, created: false, baselineKnown: false, current: undefined });
     } else {
@@ -78,7 +94,7 @@ async function scan({ root, baselineHead, paths, relevant, states, diffing, badB
     }
     lines -= change.added.length;
   }
-  return { findings: scanChanges(changes), incomplete: notes.length > 0 ? notes.join('; ') : undefined };
+  return { findings: scanChanges(changes, scripts), incomplete: notes.length > 0 ? notes.join('; ') : undefined };
 }
 
 function linesOf(text: string): AddedLine[] {

@@ -7,6 +7,8 @@ export interface FileDiff {
   binary: boolean;
   added: AddedLine[];
   removed: string[];
+  /** For each removed line, the line of the current file it stood before (one past the end: after the last). */
+  removedBefore: number[];
 }
 
 const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
@@ -24,6 +26,7 @@ export function parseDiff(output: string): FileDiff[] {
   let oldLeft = 0;
   let newLeft = 0;
   let newLine = 0;
+  let removedBefore = 0;
   for (const raw of output.split('\n')) {
     if (file && (oldLeft > 0 || newLeft > 0)) {
       const mark = raw[0];
@@ -35,6 +38,7 @@ export function parseDiff(output: string): FileDiff[] {
       }
       if (mark === '-' && oldLeft > 0) {
         file.removed.push(text);
+        file.removedBefore.push(removedBefore);
         oldLeft--;
         continue;
       }
@@ -49,7 +53,7 @@ export function parseDiff(output: string): FileDiff[] {
     }
     if (raw.startsWith('diff --git ')) {
       const path = headerPath(raw.slice('diff --git '.length));
-      file = path === undefined ? undefined : { path, created: false, deleted: false, binary: false, added: [], removed: [] };
+      file = path === undefined ? undefined : { path, created: false, deleted: false, binary: false, added: [], removed: [], removedBefore: [] };
       if (file) files.push(file);
     } else if (raw.startsWith('diff ')) {
       file = undefined;
@@ -59,6 +63,8 @@ export function parseDiff(output: string): FileDiff[] {
         oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
         newLeft = hunk[3] === undefined ? 1 : Number(hunk[3]);
         newLine = Number(hunk[2]);
+        // `+N,0`: the lines were removed after line N of the current file.
+        removedBefore = newLeft === 0 ? newLine + 1 : newLine;
       } else if (raw.startsWith('new file mode')) file.created = true;
       else if (raw.startsWith('deleted file mode')) file.deleted = true;
       else if (raw.startsWith('Binary files ')) file.binary = true;

@@ -1,13 +1,17 @@
 import { isGateConfig, isHookFile, isTestPath, languageOf } from './classify-path.js';
 import { describeGateConfigChange } from './gate-config-change.js';
 import { normalize, scanAddedLines } from './scan-file.js';
+import { describeScriptChange } from './script-change.js';
 import type { FileChange, TamperFinding } from './tamper-finding.js';
 import { codeLines, isCommentLine, isDeclaration } from './test-declarations.js';
 
 const PER_LINE = new Set<TamperFinding['kind']>(['skip', 'only', 'todo']);
 
-/** Every finding in a change, sorted and without repeats. Pure: the caller reads git and the files. */
-export function scanChanges(changes: FileChange[]): TamperFinding[] {
+/**
+ * Every finding in a change, sorted and without repeats. Pure: the caller reads git and the files.
+ * `scripts`: the check scripts the gates run, each with a gate that runs it (src/tamper/check-scripts.ts).
+ */
+export function scanChanges(changes: FileChange[], scripts: ReadonlyMap<string, string> = new Map()): TamperFinding[] {
   // A line removed in one place and added in another was moved, not written: a renamed test file
   // brings its old skips along, and a test moved to another file was not deleted.
   const removed = new Map<string, number>();
@@ -28,8 +32,13 @@ export function scanChanges(changes: FileChange[]): TamperFinding[] {
   };
   const findings: TamperFinding[] = [];
   for (const change of changes) {
-    if (!change.deleted) findings.push(...scanAddedLines(change, isNew));
-    if (isGateConfig(change.path)) findings.push({ path: change.path, kind: 'gate-config', detail: describeGateConfigChange(change) });
+    const gateConfig = isGateConfig(change.path) ? describeGateConfigChange(change) : undefined;
+    // Reformatted (key order, line endings, indentation): it says what it said, so its lines are no news either.
+    if (isGateConfig(change.path) && gateConfig === undefined) continue;
+    const script = scripts.get(change.path);
+    if (!change.deleted) findings.push(...scanAddedLines(change, isNew, script !== undefined));
+    if (gateConfig !== undefined) findings.push({ path: change.path, kind: 'gate-config', detail: gateConfig });
+    if (script !== undefined) findings.push(...describeScriptChange(change, script));
     const hook = hookChange(change);
     if (hook) findings.push({ path: change.path, kind: 'gate-config', detail: hook });
     const lost = lostTests(change, addedAt);

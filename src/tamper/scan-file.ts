@@ -12,15 +12,16 @@ const MAX_LINE = 2000;
 /**
  * Findings in the added lines of one file. `isNew` says whether an added line is really new, not
  * one moved from elsewhere in the change (a renamed test file brings its old `it.skip(` along).
+ * `script`: a gate runs the file (`bash scripts/check`), so its commands are read whatever its name.
  */
-export function scanAddedLines(change: FileChange, isNew: (text: string) => boolean): TamperFinding[] {
+export function scanAddedLines(change: FileChange, isNew: (text: string) => boolean, script = false): TamperFinding[] {
   const { path } = change;
   const language = languageOf(path);
   const test = isTestPath(path);
   const sources = [...SKIP_RULES, ...SUPPRESSION_RULES].filter(
     (group) => language !== undefined && group.languages.includes(language) && (group.scope === 'everywhere' || test),
   );
-  const config = isConfigPath(path) || isGateConfig(path) || isHookFile(path);
+  const config = script || isConfigPath(path) || isGateConfig(path) || isHookFile(path);
   const configRules = config ? CONFIG_RULES.filter((rule) => rule.file.test(baseName(path))) : [];
   const lines = configRules.length > 0 && change.current !== undefined ? change.current.split('\n') : undefined;
   const removed = test ? new Set(change.removed.map(normalize)) : undefined;

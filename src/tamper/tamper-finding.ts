@@ -46,4 +46,6 @@ export interface FileChange {
   baselineKnown: boolean;
   /** The current text, read for test files and config files; `undefined` when not read. */
   current: string | undefined;
+  /** The baseline text, rebuilt from `current` and the diff for gate's own config (to compare what it says, not its bytes). */
+  baseline?: string;
 }

@@ -99,6 +99,22 @@ describe('a tamper finding let through at a stop', () => {
     expect(bin('verdict', '--session', 'deleted').code).toBe(1);
   });
 
+  // Issue 38, point 12: a reformatted config blocked as "changes a gate command"; a check script made `exit 0` was unseen.
+  it('with "tamper": "block", a reformatted config is no finding, and a check script a gate runs made to exit 0 is', () => {
+    const config = { tamper: 'block', gates: [{ name: 'check', run: ['sh', 'check.sh'], on: ['*.txt', '*.sh'] }] };
+    const check = (lines: string[]) => ['#!/bin/sh', ...lines, 'grep -qx ok value.txt || { echo "value is not ok"; exit 1; }', ''].join('\n');
+    repo = makeRepo({ 'gate.config.json': `${JSON.stringify(config, null, 2)}\n`, 'check.sh': check([]), 'value.txt': 'ok\n' });
+    promptStart(repo, 'reformatted');
+    const reordered = { gates: [{ on: ['*.txt', '*.sh'], run: ['sh', 'check.sh'], name: 'check' }], tamper: 'block' };
+    repo.write('gate.config.json', `${JSON.stringify(reordered, null, 4).replace(/\n/g, '\r\n')}\r\n`);
+    repo.write('check.sh', check(['exit 0']));
+    repo.write('value.txt', 'broken\n');
+    const blocked = stop(repo, 'reformatted');
+    expect(blocked.code, `${blocked.stdout}${blocked.stderr}`).toBe(2);
+    expect(blocked.stderr).toContain('check.sh:2: adds "exit 0" before its checks (the gate "check" runs this script)');
+    expect(blocked.stderr).not.toContain('gate.config.json');
+  });
+
   it('does not count with "tamper": "off"', () => {
     tamperedTurn('off');
     expect(lastStop().tamper).toBeUndefined();

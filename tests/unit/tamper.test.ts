@@ -55,6 +55,7 @@ describe('parseDiff', () => {
           { line: 12, text: '  // two' },
         ],
         removed: ["  it('adds', () => {", 'gone', 'gone too'],
+        removedBefore: [3, 23, 23],
       },
     ]);
   });
