@@ -1,5 +1,8 @@
 import { failuresKey, renderReminder } from '../report/repeat-report.js';
 import { stopBudgetSeconds } from '../plan/stop-budget.js';
+import { gitSpentMs, limitGit } from '../git/exec-git.js';
+import { gatesDeadline, gitLimitAt, spentByGit } from '../plan/hook-time.js';
+import { hookTimeoutSeconds } from './hook-timeout.js';
 import { basename, join, relative } from 'node:path';
 import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js';
 import { ConfigError } from '../config/config-problem.js';
@@ -38,6 +41,8 @@ import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../sta
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
 import type { StopContext } from './stop-context.js';
+
+export { gitLimitFor } from './hook-timeout.js';
 
 /** What a kill must clean up: set as the stop takes it. */
 interface Held {
@@ -83,9 +88,14 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   if (stop.payload.event === 'subagent-stop' && !config.subagents) return output.allow();
 
   const budgetMs = stopBudgetSeconds(tree.gates, config.declaredConcurrency) * 1000;
-  // From the hook process's start, with a little of the hook timeout's 30 s margin: a gate started
-  // as the stop begins gets its whole timeout, and the harness's timeout still never ends a stop.
-  const deadline = Math.round(performance.timeOrigin) + budgetMs + DEADLINE_SLACK_MS;
+  // From when the gates begin (slow git before them spends the hook's margin, not a gate's timeout),
+  // within the hook's own: the harness's timeout never ends a stop, nor a git call in it.
+  const hookStart = Math.round(performance.timeOrigin);
+  const event = stop.payload.event === 'subagent-stop' ? 'SubagentStop' : 'Stop';
+  const hookTimeout = await hookTimeoutSeconds({ harness: stop.trace.harness, event, projectDir: stop.projectDir, configFiles: stop.configFiles, stateDir: stop.stateDir, budgetSeconds: budgetMs / 1000 });
+  limitGit({ at: gitLimitAt(hookStart, hookTimeout) });
+  const deadline = gatesDeadline({ hookStart, gatesStart: Date.now(), budgetMs, hookTimeoutSeconds: hookTimeout });
+  const outOfTime = spentByGit(gitSpentMs());
   const lock = await lockStop(`${stop.sessionFile}.lock`, snapshot?.digest ?? 'outside-git', budgetMs + 30_000);
   stop.trace.reason = 'the same stop was checked by another run';
   if (lock.kind === 'answered-elsewhere') return output.allow();
@@ -93,7 +103,7 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
   const running = recordRunningStop(stop.stateDir, basename(stop.sessionFile, '.json'));
   held.running = running;
   try {
-    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running, deadline }, tree);
+    return await checkStop({ ...stop, notices: [...stop.notices, ...tree.notices], running, deadline, ...(outOfTime ? { outOfTime } : {}) }, tree);
   } finally {
     running.end();
     lock.release();
@@ -313,6 +323,7 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Re
       cacheDir: join(stop.stateDir, 'cache'),
       env: stop.env,
       deadline: stop.deadline,
+      ...(stop.outOfTime ? { outOfTime: stop.outOfTime } : {}),
       // Half the cores' worth of test runners at once when the config sets no concurrency (src/plan/machine-cores.ts).
       ...(config.testRunners === undefined ? {} : { testRunners: config.testRunners }),
       onStart: (name) => {
@@ -396,9 +407,6 @@ interface Reruns {
   /** Every failure that passed alone (flaky under load): for the stop log. */
   loadFlaky: Map<string, string[]>;
 }
-
-/** Of the hook timeout's 30 s margin above the stop's budget (src/init/plan-install.ts). */
-const DEADLINE_SLACK_MS = 5000;
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
 const TAMPER_LEAD = 'Undo these unless the user asked for them:';
