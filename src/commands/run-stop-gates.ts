@@ -20,6 +20,7 @@ import { renderReportWithin } from '../report/render-report.js';
 import { changedNotEdited } from '../report/not-edited.js';
 import { readEdits } from '../state/session-edits.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
+import { placeGoTestFiles } from '../report/place-go-test-files.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
@@ -121,7 +122,8 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   // Tests that failed at the last block and pass now because their checks were edited (src/tamper/).
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
-  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient, loadLeftOut, loadFlaky };
+  const cwdOf = (name: string) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir;
+  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient, loadLeftOut, loadFlaky, root: stop.root, cwdOf };
   const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // Once a session: the human adds a config, or has decided not to.
@@ -254,10 +256,12 @@ function renderStopReport(
 
 /**
  * A failed gate's output as its report shows it: without the failures from before the turn, nor those
- * in files another gate made; a fix it names runs through `runner` (the project's: `pnpm exec` …).
+ * in files another gate made; a fix it names runs through `runner` (the project's: `pnpm exec` …);
+ * go test's bare file names said from the gate's folder.
  */
 function shownOutput(result: GateResult, old: string[], judged: Judged, runner?: string) {
-  return dropKnownFailures(filterOutput(result.filter, result.output, runner), new Set([...old, ...(judged.transient.get(result.name) ?? []), ...(judged.loadLeftOut.get(result.name) ?? [])]));
+  const filtered = placeGoTestFiles(filterOutput(result.filter, result.output, runner), judged.root, judged.cwdOf(result.name), isFileNow);
+  return dropKnownFailures(filtered, new Set([...old, ...(judged.transient.get(result.name) ?? []), ...(judged.loadLeftOut.get(result.name) ?? [])]));
 }
 
 /** What identifies this block's failures for a repeat, when its report is nothing but them (src/report/repeat-report.ts). */
@@ -275,8 +279,8 @@ function loadFlakyNote(ids: string[] | undefined): string[] {
   return ids === undefined || ids.length === 0 ? [] : [messages.loadFlakyLeftOut(ids)];
 }
 
-/** The judgement, and the failures left out of the report because a rerun alone explained them. */
-type Judged = Judgement & Omit<Reruns, 'results' | 'notes'>;
+/** The judgement, the failures left out of the report because a rerun alone explained them, and each gate's folder (`cwdOf`), which its tool names files from. */
+type Judged = Judgement & Omit<Reruns, 'results' | 'notes'> & { root: string; cwdOf: (name: string) => string };
 
 /**
  * A change that triggers no gate, measured from the last tree that passed, passes too. From any other

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Failure } from '../filters/filter.js';
+import { isBareGoFile } from '../workspace/go-package-dirs.js';
 
 /** What the stop knew of the work tree when it started, and what the tree holds now. */
 export interface TreeAtStart {
@@ -38,10 +39,30 @@ export function transientFindings(failures: Failure[], root: string, cwd: string
 /** The file as the repository names it, if no reading of it is a file the turn changed or one that was there throughout. */
 function transientFile(failure: Failure, root: string, cwd: string, tree: TreeAtStart): string | undefined {
   if (failure.file === undefined) return undefined;
-  const paths = readings(failure.file, root, cwd, isBareGoFile(failure.file) ? tree.packageDirs(failure.id, cwd) : []);
+  const bare = isBareGoFile(failure.file);
+  // The line go names may be a helper's in another package (goldmark's testutil.go): a file of
+  // that name anywhere in the tree may be it.
+  const paths = bare ? [...readings(failure.file, root, cwd, tree.packageDirs(failure.id, cwd)), ...sameNamed(tree, failure.file)] : readings(failure.file, root, cwd, []);
   if (paths.length === 0) return undefined;
   const steady = (path: string) => tree.changed.has(path) || (tree.known.has(path) && tree.exists(path));
-  return paths.some(steady) ? undefined : paths[0];
+  if (paths.some(steady)) return undefined;
+  return paths.find((path) => tree.known.has(path)) ?? paths[0];
+}
+
+const byName = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
+/** The paths of `tree` whose last part is `name`. */
+function sameNamed(tree: TreeAtStart, name: string): string[] {
+  let index = byName.get(tree.known);
+  if (index === undefined) {
+    index = new Map();
+    for (const path of [...tree.known, ...tree.changed]) {
+      const base = path.slice(path.lastIndexOf('/') + 1);
+      index.set(base, [...(index.get(base) ?? []), path]);
+    }
+    byName.set(tree.known, index);
+  }
+  return index.get(name) ?? [];
 }
 
 /**
@@ -52,8 +73,4 @@ function transientFile(failure: Failure, root: string, cwd: string, tree: TreeAt
 function readings(file: string, root: string, cwd: string, packageDirs: string[]): string[] {
   const absolute = isAbsolute(file) ? [file, resolve(cwd, file.replace(/^\/+/, ''))] : [...packageDirs.map((dir) => resolve(dir, file)), resolve(cwd, file)];
   return absolute.map((path) => relative(root, path)).filter((path) => path !== '' && !path.startsWith(`..${sep}`) && path !== '..' && !isAbsolute(path)).map((path) => path.split(sep).join('/'));
-}
-
-function isBareGoFile(file: string): boolean {
-  return file.endsWith('.go') && !file.includes('/') && !file.includes('\\');
 }

@@ -21,6 +21,11 @@ export function goPackageDirs(root: string, cwd: string, id: string): string[] {
   }
 }
 
+/** A file name as go test prints a test's (`x_test.go`): no folder, which is its package's. */
+export function isBareGoFile(file: string | undefined): file is string {
+  return file?.endsWith('.go') === true && !file.includes('/') && !file.includes('\\');
+}
+
 /** The folders above `cwd` up to the repository root. */
 export function ancestors(root: string, cwd: string): string[] {
   const dirs: string[] = [];

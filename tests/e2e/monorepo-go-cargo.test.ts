@@ -56,7 +56,8 @@ describe.skipIf(!goReady)('a stop in a go.work workspace of 3 modules (api requi
   function breakShared(r: TempRepo) {
     r.write('shared/greeting.go', read(r, 'shared/greeting.go').replace('"Hello, "', '"Hi, "'));
     r.write('shared/greeting_test.go', read(r, 'shared/greeting_test.go').replace('"Hello, Ada"', '"Hi, Ada"'));
-    return { test: 'TestWelcome', location: `welcome_test.go:${lineOf(read(r, 'api/welcome_test.go'), 't.Fatalf')}` };
+    // go test names the file in its package's folder; the report names it from the project.
+    return { test: 'TestWelcome', location: `api/welcome_test.go:${lineOf(read(r, 'api/welcome_test.go'), 't.Fatalf')}` };
   }
 
   const plain = (r: TempRepo) => r;

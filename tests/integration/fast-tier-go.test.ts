@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { filterOutput } from '../../src/filters/filter-output.js';
+import { placeGoTestFiles } from '../../src/report/place-go-test-files.js';
+import { isFileNow, placeTaskPaths } from '../../src/report/place-task-paths.js';
 import { headSnapshot } from '../../src/snapshot/snapshot.js';
 import { rerunTransient } from '../../src/transient/rerun-transient.js';
 import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
@@ -100,12 +101,17 @@ describe.skipIf(!ready)('go test / go vet: the changed packages and those that i
   });
 });
 
-// issue 38: go test names a failing test's file relative to its package (`lib_test.go:7:`), not
-// to the gate's folder; read from there it is no file, so the failure looked like one in a file
-// that appeared or vanished while the gates ran, and the gate ran again alone.
+// issue 38: go test names a failing test's file by its bare name (`app_test.go:7:`), in its
+// package's folder — or a helper's file in another package (goldmark's testutil.go). Read from the
+// gate's folder it is no file, so the failure looked like one in a file that appeared or vanished
+// while the gates ran, and the gate ran again alone.
 describe.skipIf(!ready)('a failing go test below the module root', () => {
-  it("is read as its package's file (lib/lib_test.go), not run again alone", async () => {
+  it("is read as its package's file (app/app_test.go) or a helper's, not run again alone", async () => {
     const { gate, env } = setUp();
+    // lib's test checks through a helper package, as goldmark's do through testutil.
+    repo.write('check/check.go', 'package check\n\nimport "testing"\n\nfunc Equal(t *testing.T, got, want int) {\n\tif got != want {\n\t\tt.Errorf("got %d, want %d", got, want)\n\t}\n}\n');
+    repo.write('lib/lib_test.go', 'package lib\n\nimport (\n\t"testing"\n\n\t"example.test/shop/check"\n)\n\nfunc TestAdd(t *testing.T) {\n\tcheck.Equal(t, Add(1, 2), 3)\n}\n');
+    repo.commit('a helper package');
     // Add subtracts: lib's test fails, and app's, which totals with it.
     repo.write('lib/lib.go', 'package lib\n\nfunc Add(a, b int) int { return a - b }\n');
     const result = await run(repo.dir, gate, ['lib/lib.go'], env);
@@ -113,15 +119,23 @@ describe.skipIf(!ready)('a failing go test below the module root', () => {
     const failures = filterOutput(result.filter, result.output).failures.map(({ id, file }) => ({ id, file }));
     expect(failures.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
       { id: 'example.test/shop/app.TestTotal', file: 'app_test.go' },
-      { id: 'example.test/shop/lib.TestAdd', file: 'lib_test.go' },
+      { id: 'example.test/shop/lib.TestAdd', file: 'check.go' },
     ]);
+
+    // The report names the test's file from the project, as the agent opens it; the helper's stays as go printed it.
+    const report = placeTaskPaths(placeGoTestFiles(filterOutput(result.filter, result.output), repo.dir, repo.dir, isFileNow), [repo.dir], isFileNow);
+    expect(report.failures.map((failure) => failure.file).sort()).toEqual(['app/app_test.go', 'check.go']);
+    expect(report.items.flat()).toContain('    app/app_test.go:7: Total() != 4');
+    expect(report.items.flat()).toContain('    check.go:7: got -1, want 3');
+
     const rerun = vi.fn(async () => ({ ...result, status: 'passed' as const }));
     const options = { root: repo.dir, snapshot: headSnapshot(null), changed: ['lib/lib.go'], cwdOf: () => repo.dir, rerun };
     expect(await rerunTransient([result], options)).toEqual({ results: [result], reruns: [], transient: new Map() });
     expect(rerun).not.toHaveBeenCalled();
 
-    // Test files that did vanish during the run are named where they were.
-    execFileSync('git', ['rm', '-q', 'app/app_test.go', 'lib/lib_test.go'], { cwd: repo.dir, env: repo.env });
-    expect((await rerunTransient([result], options)).reruns).toEqual([{ name: 'test', files: ['app/app_test.go', 'lib/lib_test.go'], status: 'passed' }]);
+    // Files that did vanish during the run (not there now, and the tree had them) are named where they were.
+    rmSync(join(repo.dir, 'app', 'app_test.go'));
+    rmSync(join(repo.dir, 'check', 'check.go'));
+    expect((await rerunTransient([result], options)).reruns).toEqual([{ name: 'test', files: ['app/app_test.go', 'check/check.go'], status: 'passed' }]);
   });
 });
