@@ -45,7 +45,14 @@ export async function dropMissingTools(detection: Detection, dir: string, facts:
     );
   }
   if (notes.length === 0) return detection;
-  return { ...detection, presets: kept, notes: [...detection.notes, ...notes], missingTools: detection.presets.filter((chosen) => !kept.includes(chosen)).map((chosen) => chosen.preset) };
+  const missing = detection.presets.filter((chosen) => !kept.includes(chosen)).map((chosen) => chosen.preset);
+  return { ...detection, presets: kept, notes: [...detection.notes.filter((note) => !choseAmong(note, missing)), ...notes], missingTools: missing };
+}
+
+/** A note of how one of several presets was chosen ("mypy and pyright both present …") about a preset now left out. */
+function choseAmong(note: string, missing: string[]): boolean {
+  const [group = '', rest = ''] = note.split(/ (?:both|all) present/, 2);
+  return rest !== '' && missing.some((id) => group.split(/, | and /).includes(id));
 }
 
 /** Where a run would find the preset's program, from `dir` with the hook's environment. */

@@ -83,7 +83,14 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
   } else {
     const workspace = inputs.workspace;
     const gates = workspace ? workspace.rootGates : inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
-    if (gates.length === 0 && (workspace?.configs.length ?? 0) === 0) notes.push(`No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`);
+    if (gates.length === 0 && (workspace?.configs.length ?? 0) === 0) {
+      const missing = inputs.detection.missingTools ?? [];
+      notes.push(
+        missing.length > 0
+          ? `No gate: what this repo uses (${missing.join(', ')}) is not installed here; install it as the notes above say, then add its gates to ${configFile} (or remove ${configFile} and run gate init again).`
+          : `No test runner, type checker or linter was detected: add gates to ${configFile} by hand (see docs/configuration.md).`,
+      );
+    }
     configText = renderStarterConfig(gates, inputs.schemaRef, undefined, workspace?.workspacesKey === undefined ? {} : { workspaces: workspace.workspacesKey });
     changes.push({ path: resolve(inputs.projectDir, configFile), display: configFile, before: undefined, after: configText });
   }

@@ -69,7 +69,6 @@ describe('init proposes a preset only where its program is found', () => {
     expect(detection.presets.map((chosen) => chosen.preset)).toEqual(['pytest', 'mypy']);
     expect(detection.missingTools).toEqual(['pyright']);
     expect(detection.notes).toEqual([
-      'mypy and pyright both present, each with its own config: chose all of them.',
       `no typecheck-pyright gate: preset pyright fits (pyproject.toml has [tool.pyright]), but pyright is not installed (not in ${join(dir, '.venv')}, node_modules/.bin or PATH), and a gate that cannot start gives no verdict at any stop. Install it: \`uv sync --group typing\` (pyproject.toml's dependency group "typing" has pyright); then add { "name": "typecheck-pyright", "preset": "pyright" } to the config.`,
     ]);
   });

@@ -81,6 +81,7 @@ describe('what init proposes for goldmark', () => {
     expect(detection.notes).toContain(
       'no lint-golangci-lint gate: preset golangci-lint fits (.golangci.yml is present), but golangci-lint is not installed (not in node_modules/.bin or PATH), and a gate that cannot start gives no verdict at any stop. Install it: install golangci-lint (https://golangci-lint.run/welcome/install/); then add { "name": "lint-golangci-lint", "preset": "golangci-lint" } to the config.',
     );
+    expect(detection.notes.join('\n')).not.toContain('both present');
     expect(detection.notes).toContain(
       "without golangci-lint, .golangci.yml's errcheck, gosimple, ineffassign, staticcheck, typecheck, unused, godot, makezero, misspell, revive, wastedassign, lll are not gated (go vet and gofmt are, by gate's own preset).",
     );
