@@ -51,12 +51,12 @@ export const messages = {
     const listed = one ? dirs[0] : `${dirs.slice(0, 3).join(', ')}${dirs.length > 3 ? ` and ${dirs.length - 3} more` : ''}`;
     return `gate: ${listed} ${one ? 'has no gate config of its' : 'have no gate config of their'} own, so only the root config's gates looked at ${one ? 'it' : 'them'}: ${one ? 'its' : 'their'} own tests and checks did not run. Run "${gateHint('init')}" at the repository root again to add ${one ? 'one' : 'them'} (existing configs are kept), or add a gate.config.json with "gates": [] where a package needs none.`;
   },
+  configGone: (file: string) =>
+    `gate: ${file} was there when this turn started and is gone now; this stop ran the gates the turn started with. Put it back, or take gate out of the project with "${gateHint('uninstall')}" (the next turn without a config is not gated).`,
   stateReset: (file: string) => `gate: its state file ${file} was unreadable and has been reset.`,
   unsupportedPlatform: () => 'gate: Windows is not supported yet (see docs/windows.md); the stop was allowed unchecked.',
   unsupportedCommand: (command: string) =>
     `"gate ${command}" does not run on Windows yet: gate runs its gates in process groups and hook commands through /bin/sh, which need Linux or macOS (WSL counts). See docs/windows.md.`,
-  configGone: (file: string) =>
-    `gate: ${file} was there when this turn started and is gone now; this stop ran the gates the turn started with. Put it back, or take gate out of the project with "${gateHint('uninstall')}" (the next turn without a config is not gated).`,
   outsideGitSkipped: (dir: string) =>
     `gate: ${dir} is not in a git repository, so gate cannot tell what changed and checks no stop here ("outsideGit": "skip"; "run" runs every gate at every stop). Said once per session; each stop is in the stop log.`,
   outsideGitNoProject: (dir: string) =>

@@ -138,6 +138,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };
   const notices = session.corrupt ? [messages.stateReset(sessionFile)] : [];
+  if (configGone) notices.push(messages.configGone(relative(repo.root, configFiles.team?.path ?? configFiles.local?.path ?? configFiles.dir)));
   const { snapshot, untracked } = await takeSnapshot(repo);
   if (untracked.count >= UNTRACKED_HINT_THRESHOLD && !state.hinted) {
     notices.push(messages.untrackedFlood(untracked.count, untracked.mostlyIn));
@@ -148,7 +149,6 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
 
   // The same stop a second time (Copilot runs its own hook and a Claude-format entry one after the
   // other): the first copy's answer stands for both (any one block blocks), and the count stays.
-  if (configGone) notices.push(messages.configGone(relative(repo.root, configFiles.team?.path ?? configFiles.local?.path ?? configFiles.dir)));
   if (payload.event === 'stop' && payload.firedAt !== undefined && payload.firedAt === state.answeredAt) {
     trace.reason = 'second copy of an answered stop';
     return output.allow();
