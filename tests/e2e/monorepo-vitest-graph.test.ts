@@ -45,7 +45,7 @@ describe('a dependent package runs the tests that reach the change in the packag
     promptStart(repo);
     repo.write('packages/core/src/greet.ts', 'export const greet = (name: string): string => `hi ${name}`;\n');
     const app = gatesOf(repo).find((gate) => gate.name === 'packages/app:test');
-    expect(app).toMatchObject({ runs: true, tier: '1 of 2 test files reach ../core/src/greet.ts', command: 'cd packages/app && npx vitest run --reporter=default --passWithNoTests src/hello.test.ts' });
+    expect(app).toMatchObject({ runs: true, tier: '1 of 2 test files reach ../core/src/greet.ts', command: 'cd packages/app && pnpm exec vitest run --reporter=default --passWithNoTests src/hello.test.ts' });
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('greets the customer');
@@ -56,6 +56,6 @@ describe('a dependent package runs the tests that reach the change in the packag
     repo = workspace();
     repo.write('packages/core/package.json', json({ name: '@shop/core', version: '1.0.1', type: 'module', exports: './src/index.ts' }));
     const app = gatesOf(repo).find((gate) => gate.name === 'packages/app:test');
-    expect(app).toMatchObject({ runs: true, command: 'cd packages/app && npx vitest run --reporter=default' });
+    expect(app).toMatchObject({ runs: true, command: 'cd packages/app && pnpm exec vitest run --reporter=default' });
   });
 });
