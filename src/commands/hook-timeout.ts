@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ConfigFiles } from '../config/find-config.js';
+import { claudeHookTimeout } from '../harness/claude-hook-timeout.js';
 import { loadConfigCached } from '../state/config-cache.js';
 import { stopBudgetSeconds } from '../plan/stop-budget.js';
 import { assumedHookTimeout, gitLimitAt, PROMPT_HOOK_TIMEOUT } from '../plan/hook-time.js';
-
-const CLAUDE_SETTINGS = ['.claude/settings.json', '.claude/settings.local.json'];
 
 /**
  * The hook's timeout in seconds: gate's entry for `event` in Claude Code's project settings (the
@@ -13,22 +10,10 @@ const CLAUDE_SETTINGS = ['.claude/settings.json', '.claude/settings.local.json']
  * budget. Other harnesses keep the timeout in their own files: there, init's sizing is assumed.
  */
 export async function hookTimeoutSeconds(input: { harness: string; event: 'Stop' | 'SubagentStop' | 'UserPromptSubmit'; projectDir: string; configFiles: ConfigFiles; stateDir: string; budgetSeconds?: number }): Promise<number> {
-  const set = input.harness === 'claude' ? await claudeTimeouts(input.projectDir, input.event) : [];
-  if (set.length > 0) return Math.min(...set);
+  const fromSettings = input.harness === 'claude' ? claudeHookTimeout(input.projectDir, input.event) : undefined;
+  if (fromSettings !== undefined) return fromSettings;
   if (input.event === 'UserPromptSubmit') return PROMPT_HOOK_TIMEOUT;
   return assumedHookTimeout(input.budgetSeconds ?? (await rootBudget(input.configFiles, input.stateDir, input.projectDir)));
-}
-
-async function claudeTimeouts(projectDir: string, event: string): Promise<number[]> {
-  const { installer } = await import('../harness/install/claude.js');
-  return CLAUDE_SETTINGS.flatMap((file) => {
-    try {
-      const text = readFileSync(join(projectDir, file), 'utf8');
-      return installer.find(text, file).flatMap((hook) => (hook.event === event && hook.timeoutSeconds !== undefined ? [hook.timeoutSeconds] : []));
-    } catch {
-      return [];
-    }
-  });
 }
 
 /** The root config's budget; 0 when it cannot be read (the config's problem is told by the stop). */

@@ -107,7 +107,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   // call still running after GIT_CHECK_IN_MS learns the hook's time limit, and is killed at it.
   const event = payload.event === 'turn-start' ? 'UserPromptSubmit' : payload.event === 'subagent-stop' ? 'SubagentStop' : 'Stop';
   const limits = { harness: adapter.name, event, projectDir, configFiles, stateDir } as const;
-  limitGit({ at: Math.round(performance.timeOrigin) + GIT_CHECK_IN_MS, later: async () => (await import('./run-stop-gates.js')).gitLimitFor(limits) });
+  limitGit({ at: Math.round(performance.timeOrigin) + GIT_CHECK_IN_MS, later: () => gitLimitFor(limits) });
   if (payload.event === 'turn-start') {
     // A streak of stops let through because the agent asked spans turns (each such stop ends one).
     const asked = readSession(sessionFile).value?.asked;
@@ -187,6 +187,13 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
 
 /** Nearly every `git status` ends within this: only a slower one pays for learning the hook's time limit. */
 const GIT_CHECK_IN_MS = 1000;
+
+/** The hook's timeout from Claude Code's settings (read by the bundle already); else the slow half sizes it from the config. */
+async function gitLimitFor(limits: Parameters<typeof import('./hook-timeout.js').gitLimitFor>[0]): Promise<number> {
+  const fromSettings = limits.harness === 'claude' ? (await import('../harness/claude-hook-timeout.js')).claudeHookTimeout(limits.projectDir, limits.event) : undefined;
+  if (fromSettings !== undefined) return (await import('../plan/hook-time.js')).gitLimitAt(Math.round(performance.timeOrigin), fromSettings);
+  return (await import('./run-stop-gates.js')).gitLimitFor(limits);
+}
 
 /** `"tamper": "off"`: then no diff is started early. The slow half decides with the validated config either way. */
 function tamperOff(files: ConfigFiles): boolean {
