@@ -175,6 +175,7 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
     if (named.length > 0) return { doubt: leakedThrough('its output, which names', named) };
+    if (result.outOfTime) return { doubt: `its run on the baseline did not start: ${result.detail ?? "the stop's time was spent"}` };
     if (result.status === 'timed-out') return { doubt: `its run on the baseline was ${result.detail ?? 'killed at its timeout'}` };
     const failing = copyFailureIds(result.status, gate.filter, result.output, copy, input.root);
     const unloaded = failing === undefined ? undefined : unloadedSuite(failing, failures.map((failure) => failure.id));
