@@ -51,12 +51,17 @@ const PROJECTS: Record<string, { tools: string[]; files: Record<string, string> 
   pytest: { tools: ['pytest'], files: { 'pyproject.toml': '[tool.pytest.ini_options]\n', 'test_a.py': 'def test_a():\n    assert 1 + 1 == 2\n' } },
   'go-test': { tools: ['go'], files: { 'go.mod': 'module shop\n\ngo 1.21\n', 'a.go': 'package shop\n\nfunc A() int { return 1 }\n', 'a_test.go': 'package shop\n\nimport "testing"\n\nfunc TestA(t *testing.T) {\n\tif A() != 1 {\n\t\tt.Fatal("no")\n\t}\n}\n' } },
   'go-vet': { tools: ['go'], files: { 'go.mod': 'module shop\n\ngo 1.21\n', 'a.go': 'package shop\n\nimport "fmt"\n\nfunc A() { fmt.Printf("%d\\n", "x") }\n' } },
+  // gofmt -d prints what it would change; -w (never given) is what writes.
+  gofmt: { tools: ['gofmt'], files: { 'go.mod': 'module shop\n\ngo 1.21\n', 'a.go': 'package shop\nfunc A() int {return 1}\n' } },
   'cargo-test': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> i32 {\n    return 1;\n}\n\n#[test]\nfn t() {\n    assert_eq!(a(), 1);\n}\n' } },
   'cargo-fmt': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a()->i32{1}\n' } },
   'cargo-clippy': { tools: ['cargo'], files: { 'Cargo.toml': '[package]\nname = "shop"\nversion = "0.1.0"\nedition = "2021"\n', 'src/lib.rs': 'pub fn a() -> i32 {\n    return 1;\n}\n' } },
 };
 // They run the project's own lint/test/typecheck tasks, which run the tools above.
 const DELEGATING = new Set(['nx-lint', 'nx-test', 'nx-typecheck', 'turbo-check-types', 'turbo-lint', 'turbo-test', 'turbo-typecheck']);
+// No install here (not in Debian's packages; this Go is older than it needs): its preset passes
+// `--fix=false`, which overrides a config's `fix: true`, the one way it writes.
+const NOT_INSTALLABLE = new Set(['golangci-lint']);
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -68,7 +73,7 @@ function treeHashes(r: TempRepo): Record<string, string> {
 
 describe('every preset leaves the tree as it found it', () => {
   it('has a project here for each preset that runs a tool itself', () => {
-    const ids = [...loadPresets().keys()].filter((id) => !DELEGATING.has(id));
+    const ids = [...loadPresets().keys()].filter((id) => !DELEGATING.has(id) && !NOT_INSTALLABLE.has(id));
     expect(ids.sort()).toEqual(Object.keys(PROJECTS).sort());
   });
 
