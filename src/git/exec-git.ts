@@ -99,6 +99,36 @@ interface SpawnOptions {
   running?: Set<number> | undefined;
 }
 
+// git's groups still running: a gate that exits or is killed (a harness signals the hook's process
+// group at its timeout, which git's own group escapes) takes them with it rather than leave a hung
+// fsmonitor hook behind.
+const liveGroups = new Set<number>();
+let handlersInstalled = false;
+
+function killLiveGroups(): void {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+function trackGitGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on('exit', killLiveGroups);
+  for (const [signal, number] of [['SIGTERM', 15], ['SIGINT', 2], ['SIGHUP', 1]] as const) {
+    process.on(signal, () => {
+      killLiveGroups();
+      // After the signal's other handlers (a stop's record of the kill, the gates' groups), which may exit first.
+      process.nextTick(() => process.exit(128 + number));
+    });
+  }
+}
+
 /**
  * Every git call: in a process group of its own (spawn, not execFile, which passes no `detached`
  * on), so that at the limit git and whatever it started — a hook, a filter holding our stderr — are
@@ -113,12 +143,16 @@ function spawnGit(root: string, args: string[], options: SpawnOptions): Promise<
     let size = 0;
     let settled = false;
     const pid = child.pid;
+    if (pid !== undefined) trackGitGroup(pid);
     const finish = (error: GitError | undefined) => {
       if (settled) return;
       settled = true;
       clock.spentMs += Date.now() - started;
       stopWatching();
-      if (pid !== undefined) options.running?.delete(pid);
+      if (pid !== undefined) {
+        options.running?.delete(pid);
+        liveGroups.delete(pid);
+      }
       if (error) reject(error);
       else resolvePromise(Buffer.concat(stdout));
     };

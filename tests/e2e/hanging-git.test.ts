@@ -1,7 +1,9 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { runAsync } from '../helpers/run-async.js';
+import { GATE_BIN, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 // Issue 38, points 6 and 7: what the repository runs inside gate's git calls — a core.fsmonitor
@@ -50,10 +52,37 @@ describe('git that hangs or is slow inside a stop', () => {
     expect(verdict.stdout).toMatch(/let through unchecked \(git status timed out after \d s\)/);
   });
 
+  it('the harness kills the hook while git hangs (its timeout is longer than gate knows): the fsmonitor hook is killed with gate', async () => {
+    repo = makeRepo({ 'gate.config.json': GATE_CONFIG, '.claude/settings.json': claudeSettings(600), 'src/a.js': 'export const a = 1;\n' });
+    const pidFile = join(repo.home, 'fsmonitor.pid');
+    repo.git('config', 'core.fsmonitor', script('fsmonitor-hangs', `echo $$ > '${pidFile}'\nexec sleep 60`));
+    repo.write('src/a.js', 'export const a = 2;\n');
+    let sent = false;
+    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: stopPayload(repo.dir) }, (pid) => {
+      void (async () => {
+        for (let attempt = 0; attempt < 600 && !existsSync(pidFile); attempt++) await sleep(50);
+        sent = process.kill(pid, 'SIGTERM');
+      })();
+    });
+    const done = await stopping;
+    expect(sent).toBe(true);
+    expect(done.code).toBe(143);
+    // git runs in a group of its own (to be killed at gate's limit with what it started), so the
+    // harness's signal to the hook's group no longer reaches it: gate passes it on.
+    const hook = Number(readFileSync(pidFile, 'utf8'));
+    for (let attempt = 0; attempt < 100 && running(hook); attempt++) await sleep(20);
+    expect(running(hook)).toBe(false);
+  });
+
   it("a slow clean filter runs once per stop, and a gate it left no time for is 'not started', with the real reason", () => {
     // A hook timeout of 11 s leaves the gates until 1 s after the hook's start (10 s are kept to
     // kill, judge and report): the filter's 1 s in `git status` spends that.
     repo = makeRepo({ 'gate.config.json': GATE_CONFIG, '.claude/settings.json': claudeSettings(11), '.gitattributes': 'test/*.js filter=slow\n', 'test/a.test.js': 'one\n' });
+    // Not racily clean (written in the index's own second): git status would then read the file
+    // again to be sure, and run the filter three times itself, as an agent's edit minutes later does not.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(repo.dir, 'test/a.test.js'), past, past);
+    repo.git('update-index', '--refresh');
     promptStart(repo);
     const runs = join(repo.home, 'filter-runs');
     repo.git('config', 'filter.slow.clean', script('slow-clean', `echo run >> '${runs}'\nsleep 1\nexec cat`));
@@ -69,4 +98,13 @@ describe('git that hangs or is slow inside a stop', () => {
 
 function stopPayload(dir: string): string {
   return JSON.stringify({ session_id: 'session-1', transcript_path: '/nonexistent/transcript.jsonl', cwd: dir, hook_event_name: 'Stop', stop_hook_active: false });
+}
+
+/** Neither gone nor a zombie (dead, not yet reaped by whoever adopted it). */
+function running(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
