@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAsync } from '../helpers/run-async.js';
+import { goneWithin } from '../helpers/processes.js';
+import { stopSignalledWhen } from '../helpers/run-async.js';
 import { GATE_BIN, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -57,21 +57,13 @@ describe('git that hangs or is slow inside a stop', () => {
     const pidFile = join(repo.home, 'fsmonitor.pid');
     repo.git('config', 'core.fsmonitor', script('fsmonitor-hangs', `echo $$ > '${pidFile}'\nexec sleep 60`));
     repo.write('src/a.js', 'export const a = 2;\n');
-    let sent = false;
-    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: stopPayload(repo.dir) }, (pid) => {
-      void (async () => {
-        for (let attempt = 0; attempt < 600 && !existsSync(pidFile); attempt++) await sleep(50);
-        sent = process.kill(pid, 'SIGTERM');
-      })();
-    });
-    const done = await stopping;
-    expect(sent).toBe(true);
+    const done = await stopSignalledWhen(GATE_BIN, { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: stopPayload(repo.dir) }, () => existsSync(pidFile), 'SIGTERM');
+    expect(done.sent).toBe(true);
     expect(done.code).toBe(143);
     // git runs in a group of its own (to be killed at gate's limit with what it started), so the
     // harness's signal to the hook's group no longer reaches it: gate passes it on.
     const hook = Number(readFileSync(pidFile, 'utf8'));
-    for (let attempt = 0; attempt < 100 && running(hook); attempt++) await sleep(20);
-    expect(running(hook)).toBe(false);
+    expect(await goneWithin(hook, 2000)).toBe(true);
   });
 
   it("a slow clean filter runs once per stop, and a gate it left no time for is 'not started', with the real reason", () => {
@@ -100,11 +92,3 @@ function stopPayload(dir: string): string {
   return JSON.stringify({ session_id: 'session-1', transcript_path: '/nonexistent/transcript.jsonl', cwd: dir, hook_event_name: 'Stop', stop_hook_active: false });
 }
 
-/** Neither gone nor a zombie (dead, not yet reaped by whoever adopted it). */
-function running(pid: number): boolean {
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAsync } from '../helpers/run-async.js';
+import { isRunning } from '../helpers/processes.js';
+import { stopSignalledWhen } from '../helpers/run-async.js';
 import { GATE_BIN, hookPayload, promptStart, runBin } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { hasTool, toolEnv, toolPath } from '../helpers/tools.js';
@@ -42,16 +42,8 @@ describe('a stop killed by the harness', () => {
     promptStart(repo, 'killed');
     repo.write('a.js', 'module.exports = 2;\n');
     const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
-    let sent = false;
-    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
-      void (async () => {
-        // Polls for the event (the gate started), with a bound so a broken stop fails the test instead of hanging it.
-        for (let attempt = 0; attempt < 600 && !slowIsRunning(); attempt++) await sleep(50);
-        sent = process.kill(pid, signal);
-      })();
-    });
-    const done = await stopping;
-    expect(sent).toBe(true);
+    const done = await stopSignalledWhen(GATE_BIN, { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, () => slowIsRunning(), signal);
+    expect(done.sent).toBe(true);
     expect(done.code).toBe(signal === 'SIGINT' ? 130 : 143);
 
     const verdict = runBin(['verdict'], { cwd: repo.dir, env: repo.env });
@@ -81,20 +73,6 @@ function pytestRepo(conftest: string): TempRepo {
   });
 }
 
-/** Alive: signal 0 reaches it (a zombie, dead but not yet reaped, has no /proc status of "Z" here). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return true; // No /proc: signal 0 is all there is.
-  }
-}
-
 describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a copy of the starting commit', () => {
   it('removes the copy from the temp folder on its way out', async () => {
     // Slow only in the copy: the stop is still checking which failures are old when it is killed.
@@ -104,15 +82,8 @@ describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a
     const env = { ...toolEnv(repo.env), TMPDIR: tmp, CLAUDE_PROJECT_DIR: repo.dir } as Record<string, string>;
     repo.write('shop.py', 'def add(a, b):\n    return a - b\n');
     const copies = () => readdirSync(tmp).filter((name) => name.startsWith('gate-baseline-'));
-    let sent = false;
-    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
-      void (async () => {
-        for (let attempt = 0; attempt < 600 && copies().length === 0; attempt++) await sleep(50);
-        sent = process.kill(pid, 'SIGTERM');
-      })();
-    });
-    const done = await stopping;
-    expect(sent).toBe(true);
+    const done = await stopSignalledWhen(GATE_BIN, { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, () => copies().length > 0, 'SIGTERM');
+    expect(done.sent).toBe(true);
     expect(done.code).toBe(143);
     expect(copies()).toEqual([]);
   });
@@ -131,19 +102,12 @@ describe.skipIf(!hasTool('pytest'))('a stop killed while it checks failures on a
     const base = toolEnv(repo.env);
     const env = { ...base, PATH: `${bin}${delimiter}${base['PATH']}`, TMPDIR: tmp, CLAUDE_PROJECT_DIR: repo.dir } as Record<string, string>;
     repo.write('shop.py', 'def add(a, b):\n    return a - b\n');
-    let sent = false;
-    const stopping = runAsync(process.execPath, [GATE_BIN, 'run'], { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, (pid) => {
-      void (async () => {
-        for (let attempt = 0; attempt < 600 && !existsSync(pidFile); attempt++) await sleep(50);
-        sent = process.kill(pid, 'SIGTERM');
-      })();
-    });
-    const done = await stopping;
-    expect(sent).toBe(true);
+    const done = await stopSignalledWhen(GATE_BIN, { cwd: repo.dir, env, input: hookPayload('Stop', 'killed', repo.dir) }, () => existsSync(pidFile), 'SIGTERM');
+    expect(done.sent).toBe(true);
     expect(done.code).toBe(143);
     const checkout = Number(readFileSync(pidFile, 'utf8'));
     // Dead before gate went (a zombie until something reaps the orphan): no git is left to write the copy back.
-    expect(alive(checkout)).toBe(false);
+    expect(isRunning(checkout)).toBe(false);
     expect(readdirSync(tmp).filter((name) => name.startsWith('gate-baseline-'))).toEqual([]);
   });
 });

@@ -27,3 +27,23 @@ export function runAsync(
     if (child.pid !== undefined) onSpawn?.(child.pid);
   });
 }
+
+/**
+ * A `gate run` stop (GATE_BIN, `payload` on stdin) sent `signal` once `ready()` holds — polled, with
+ * a bound (30 s), so a broken stop fails its test instead of hanging it. `sent`: the signal went.
+ */
+export async function stopSignalledWhen(
+  gateBin: string,
+  options: { cwd: string; env: Record<string, string>; input: string },
+  ready: () => boolean,
+  signal: NodeJS.Signals,
+): Promise<AsyncResult & { sent: boolean }> {
+  let sent = false;
+  const result = await runAsync(process.execPath, [gateBin, 'run'], options, (pid) => {
+    void (async () => {
+      for (let attempt = 0; attempt < 600 && !ready(); attempt++) await new Promise((wait) => setTimeout(wait, 50));
+      sent = process.kill(pid, signal);
+    })();
+  });
+  return { ...result, sent };
+}
