@@ -19,7 +19,11 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 // Raised again (issues 28–31: the project's Python environment, every package manager's words, the
 // pyright, basedpyright and formatter presets and filters, Qoder, the harness pages): ~737 KB packed,
 // 2.98 MB unpacked, 221 files then.
-const BUDGET = { packedBytes: 800_000, unpackedBytes: 3_300_000, files: 250 };
+// Raised again (issues 37–38: the start's capture and evidence, structured values for the tamper
+// guard, git's time limits, the gofmt and golangci-lint presets and filter): ~827 KB packed, 3.29 MB
+// unpacked, 251 files then. esbuild's minifyWhitespace alone would take 67 KB off (759 KB packed,
+// 2.73 MB unpacked), at the cost of one-line stack traces: not done yet (issue 40).
+const BUDGET = { packedBytes: 880_000, unpackedBytes: 3_600_000, files: 270 };
 
 interface PackResult {
   filename: string;
