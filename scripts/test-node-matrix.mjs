@@ -26,13 +26,27 @@ const SUPPORTED_MAJORS = [20, 22, 24];
 const TIERS = ['unit', 'integration', 'e2e'];
 
 /**
- * The tests whose outcome can change with Node's major, and why. The rest of the e2e tier drives
- * the same code paths of the built bin (reading stdin, spawning, killing process groups) with other
- * data, or tests what does not run on the user's Node (npm packing, pytest/go/cargo, git).
+ * The tests whose outcome can change with Node's major, and why; file by file below tests/unit/.
+ * The other integration and e2e files test what does not run on the user's Node (a real tool's own
+ * behaviour: pytest, mypy, ruff, go, cargo, gofmt, tsc's module resolution; npm packing; what init
+ * writes), or drive the same code paths of the built bin as the files here with other data. They run
+ * under the Node of `npm test`, and under every Node in the GitHub jobs (--all-files).
  */
 const NODE_DEPENDENT = [
   ['tests/unit/', "the pure core on the user's Node (regular expressions, Intl, Buffer, URL, fs and path), and every filter against captured outputs; cheap"],
-  ['tests/integration/', "real processes spawned and killed by Node's child_process (process groups, timeouts, bounded capture), git read as bytes, the MCP server over stdio, node:test under turbo and Nx"],
+  ['tests/integration/run-gate.test.ts', "gates spawned and killed by Node's child_process: process groups, timeouts, output held open by a detached child, bounded capture"],
+  ['tests/integration/spawn-group.test.ts', 'a process group of its own, stdin closed, stdout and stderr merged in order, why a program could not start'],
+  ['tests/integration/git-time-limit.test.ts', "git killed at the hook's time limit: timers and child_process"],
+  ['tests/integration/test-runner-slots.test.ts', "test runners started by timers, and the cores from os.availableParallelism, which differs by Node in a container"],
+  ['tests/integration/mcp.test.ts', 'the MCP server over stdio'],
+  ['tests/integration/change-detection.test.ts', 'git read as bytes: Buffer and its decoding'],
+  ['tests/integration/tamper.test.ts', 'git diffs read as bytes, paths with spaces, quotes and non-ASCII'],
+  ['tests/integration/find-ignored.test.ts', "git's -z output read as bytes"],
+  ['tests/integration/config-tree.test.ts', "configs read from the disk, a manifest that does not parse (JSON.parse's message comes from Node's V8)"],
+  ['tests/integration/detect-stacks.test.ts', "an invalid package.json named with its line and column, from JSON.parse's message"],
+  ['tests/integration/fingerprint-file.test.ts', "a file's ctime and mtime through Node's fs"],
+  ['tests/integration/lend-dependencies.test.ts', "symlinks made and read through Node's fs"],
+  ['tests/integration/turbo-nx.test.ts', "node:test's output under turbo and Nx, TAP up to Node 22 and the spec reporter from 23; Nx itself runs on the user's Node"],
   ['tests/e2e/stop.test.ts', 'the stop contract through the built bin: stdin read to EOF, exit codes, stderr, state files'],
   ['tests/e2e/adversarial-input.test.ts', "payloads that are huge, torn or not JSON on stdin; Node's stream handling"],
   ['tests/e2e/adversarial-runtime.test.ts', "signals, concurrent stops, killed process trees: Node's process and child_process"],
@@ -41,7 +55,23 @@ const NODE_DEPENDENT = [
   ['tests/e2e/fast-tier-node.test.ts', 'tsc and eslint started by the bin under this Node'],
   ['tests/e2e/tamper-expectations.test.ts', "the JavaScript runners' output under this Node, node:test's reporter among them (the change only this matrix caught)"],
   ['tests/e2e/monorepo.test.ts', "workspace packages tested with node:test and node:assert: their failure text comes from Node"],
-  ['tests/e2e/init-workspace.test.ts', 'init in workspaces whose packages use node:test, then a blocking stop on their failure'],
+];
+
+/**
+ * The integration files left to the Node of `npm test`, and why. Every integration file is in one of
+ * the two lists: the script refuses to run when one is in neither, so a new file is placed on purpose.
+ */
+const NODE_INDEPENDENT = [
+  ['tests/integration/presets-never-write.test.ts', "whether each preset's real tool writes the tree: the tool's behaviour"],
+  ['tests/integration/preset-scope.test.ts', "mypy, ruff, pytest, tsc, eslint and biome keeping to the project's own config: the tools' behaviour"],
+  ['tests/integration/fast-tier-python.test.ts', 'pytest (and testmon) on the tests the change reaches'],
+  ['tests/integration/fast-tier-go.test.ts', 'go test and go vet on the packages the change reaches'],
+  ['tests/integration/fast-tier-cargo.test.ts', 'cargo test and clippy on the crates the change reaches'],
+  ['tests/integration/cargo-keep-going.test.ts', "clippy's --keep-going"],
+  ['tests/integration/pytest-internal-error.test.ts', "pytest's INTERNALERROR output"],
+  ['tests/integration/gofmt-gate.test.ts', "gofmt's output"],
+  ['tests/integration/tsc-subset.test.ts', "tsc's module resolution from the subset tsconfig"],
+  ['tests/integration/workspace-graph.test.ts', 'workspaces read from their files, go list and cargo metadata; its node --test check of the fixture is what e2e/monorepo asserts under every Node'],
 ];
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -59,10 +89,18 @@ const majors = args.includes('--current')
 
 const began = Date.now();
 let published; // npm view node versions, asked once
-const lost = NODE_DEPENDENT.map(([path]) => path).filter((path) => !existsSync(join(root, path)));
+const listed = [...NODE_DEPENDENT, ...NODE_INDEPENDENT].map(([path]) => path);
+const lost = listed.filter((path) => !existsSync(join(root, path)));
+const unplaced = readdirSync(join(root, 'tests', 'integration'))
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/integration/${name}`)
+  .filter((path) => !listed.includes(path));
 if (lost.length > 0) {
   // A renamed test file would otherwise silently leave the matrix.
-  console.error(`NODE_DEPENDENT names test paths that do not exist: ${lost.join(', ')}. Update the list in scripts/test-node-matrix.mjs.`);
+  console.error(`NODE_DEPENDENT or NODE_INDEPENDENT names test paths that do not exist: ${lost.join(', ')}. Update the lists in scripts/test-node-matrix.mjs.`);
+  process.exitCode = 1;
+} else if (unplaced.length > 0) {
+  console.error(`integration files in neither NODE_DEPENDENT nor NODE_INDEPENDENT: ${unplaced.join(', ')}. Add each to one of them in scripts/test-node-matrix.mjs, with why.`);
   process.exitCode = 1;
 } else if (buildIfMissing()) {
   const rows = majors.map((major) => {
