@@ -58,8 +58,8 @@ const NODE_DEPENDENT = [
 ];
 
 /**
- * The integration files left to the Node of `npm test`, and why. Every integration file is in one of
- * the two lists: the script refuses to run when one is in neither, so a new file is placed on purpose.
+ * The integration files left to the Node of `npm test`, and why. An integration file in neither list
+ * runs in the matrix (as the whole tier did), and the script names it so it gets placed in one.
  */
 const NODE_INDEPENDENT = [
   ['tests/integration/presets-never-write.test.ts', "whether each preset's real tool writes the tree: the tool's behaviour"],
@@ -99,10 +99,8 @@ if (lost.length > 0) {
   // A renamed test file would otherwise silently leave the matrix.
   console.error(`NODE_DEPENDENT or NODE_INDEPENDENT names test paths that do not exist: ${lost.join(', ')}. Update the lists in scripts/test-node-matrix.mjs.`);
   process.exitCode = 1;
-} else if (unplaced.length > 0) {
-  console.error(`integration files in neither NODE_DEPENDENT nor NODE_INDEPENDENT: ${unplaced.join(', ')}. Add each to one of them in scripts/test-node-matrix.mjs, with why.`);
-  process.exitCode = 1;
 } else if (buildIfMissing()) {
+  if (unplaced.length > 0) console.log(`run here until placed in NODE_DEPENDENT or NODE_INDEPENDENT (scripts/test-node-matrix.mjs), with why: ${unplaced.join(', ')}`);
   const rows = majors.map((major) => {
     const node = nodeFor(major);
     if (typeof node !== 'string') return { version: `${major}.x`, result: node.problem };
@@ -170,7 +168,7 @@ function runTiers(node) {
   const report = join(reportDir, 'vitest.json');
   const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
   const projects = TIERS.flatMap((tier) => ['--project', tier]);
-  const files = allFiles ? [] : NODE_DEPENDENT.map(([path]) => path);
+  const files = allFiles ? [] : [...NODE_DEPENDENT.map(([path]) => path), ...unplaced];
   const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` };
   delete env.GATE_TEST_REPORT; // .ci/run's report of npm test's run: this run writes its own
   const started = Date.now();
