@@ -49,11 +49,13 @@ export interface ChangeSinceBaseline {
   change: ChangeSet;
   /** In words: what the change is measured against. */
   baseline: string;
+  /** The state the change is measured from. */
+  base?: Snapshot;
   alreadyPassed: boolean;
 }
 
 /** What changed since the last state that passed, or since HEAD: the human's view of "the change". */
-export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot): Promise<ChangeSinceBaseline> {
+export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot, startTree?: string): Promise<ChangeSinceBaseline> {
   if (!project.repo) return { snapshot: undefined, change: { paths: [], all: true }, baseline: 'none (not a git repository)', alreadyPassed: false };
   const { snapshot } = await takeSnapshot(project.repo);
   const passed = readPassed(passedPath(project.stateDir)).value;
@@ -61,5 +63,10 @@ export async function changeSinceBaseline(project: Project, sessionBaseline?: Sn
   const base = sessionBaseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);
   const baseline = sessionBaseline ? "the session's turn start" : passed ? 'the last tree that passed' : 'HEAD';
   const committed = base.head === snapshot.head ? [] : await committedPaths(project.repo, base.head, snapshot.head);
-  return { snapshot, change: changedPaths(base, snapshot, committed), baseline, alreadyPassed };
+  const change: ChangeSet = changedPaths(base, snapshot, committed);
+  if (change.paths.some((path) => path === 'package.json' || path.endsWith('/package.json'))) {
+    const { readManifestKeys } = await import('../plan/read-manifest-keys.js');
+    change.manifestKeys = await readManifestKeys(project.repo.root, base, sessionBaseline ? startTree : undefined, change.paths);
+  }
+  return { snapshot, change, baseline, base, alreadyPassed };
 }

@@ -14,6 +14,7 @@ import { readPayload } from '../hook/read-payload.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { messages } from '../messages.js';
 import { pickProjectDir } from '../project-dir.js';
+import type { ChangeSet } from '../plan/select-gates.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot, UNTRACKED_HINT_THRESHOLD } from '../snapshot/take-snapshot.js';
@@ -161,7 +162,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (!alreadyPassed) {
     const baseline = state.baseline ?? passed?.snapshot ?? headSnapshot(snapshot.head);
     const committed = baseline.head === snapshot.head ? [] : await committedPaths(repo, baseline.head, snapshot.head);
-    const change = changedPaths(baseline, snapshot, committed);
+    const change: ChangeSet = changedPaths(baseline, snapshot, committed);
     if (baseline.head !== snapshot.head && snapshot.head !== null && Object.keys(baseline.files).length > 0) {
       // What the baseline had uncommitted and a person then committed as it was (gate's own files
       // after `gate init`) is no change: only the paths that differ from their baseline content are.
@@ -169,6 +170,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
       const candidates = change.paths.filter((path) => path in baseline.files && !(path in snapshot.files));
       const same = await samePathsAt(repo.root, snapshot.head, candidates, baseline.files);
       change.paths = change.paths.filter((path) => !same.has(path));
+    }
+    if (change.paths.some((path) => path === 'package.json' || path.endsWith('/package.json'))) {
+      const { readManifestKeys } = await import('../plan/read-manifest-keys.js');
+      change.manifestKeys = await readManifestKeys(repo.root, baseline, state.start?.digest === baseline.digest ? state.start.tree : undefined, change.paths);
     }
     trace.changed = { count: change.paths.length, sample: change.paths.slice(0, 20) };
     if (change.all || change.paths.length > 0) {

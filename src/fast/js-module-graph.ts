@@ -224,6 +224,19 @@ export function reachedFrom(changed: string[], graph: ModuleGraph, throughEvery:
   return reached;
 }
 
+/**
+ * Whether loading the changed modules may do something beyond defining their exports (their own
+ * top-level statements, or a module they import): then the change reaches every test that loads a
+ * barrel on the way. A changed file no module imports (a test file, the runner's entry) is a leaf:
+ * its top-level code runs for it alone, so it and what it imports are left out.
+ */
+export function changeHasLoadEffects(changed: string[], graph: ModuleGraph): boolean {
+  const targets = new Set<string>();
+  for (const edges of graph.edges.values()) for (const target of edges) targets.add(target);
+  const loaded = changed.filter((file) => targets.has(file));
+  return [...importedFrom(loaded, graph)].some((file) => graph.bindings(file)?.topLevelEffects !== false);
+}
+
 /** The given modules and every module they import, directly or not. */
 export function importedFrom(starts: string[], graph: ModuleGraph): Set<string> {
   const seen = new Set<string>();

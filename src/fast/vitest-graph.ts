@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { splitCommand } from '../plan/split-command.js';
 import type { FastInput, FastPlan } from './fast-plan.js';
 import { listSources, readModuleFiles } from './js-imports.js';
-import { buildModuleGraph, importedFrom, type ModuleGraph, reachedFrom } from './js-module-graph.js';
+import { buildModuleGraph, changeHasLoadEffects, type ModuleGraph, reachedFrom } from './js-module-graph.js';
 import { isComponentFile, isJsFile, resolvePath } from './resolve-js-import.js';
 
 // Vitest's default include and typecheck include: what counts as a test file in the counts the plan reports.
@@ -41,7 +41,7 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const autoImports = configs.find((config) => AUTO_IMPORTS.test(moduleFiles.read(config) ?? ''));
   if (autoImports) return { fallback: `${shown(autoImports)} imports modules by plugin` };
   const changed = files.map(absolute);
-  const effects = [...importedFrom(changed, graph)].some((file) => graph.bindings(file)?.topLevelEffects !== false);
+  const effects = changeHasLoadEffects(changed, graph);
   const reached = reachedFrom(changed, graph, effects);
   // A module a test config imports (a plugin, a base config) changes how every test runs. A path a
   // config names (an alias target, a setup file) is no import of it: the setup rule covers those.

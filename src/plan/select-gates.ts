@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { ResolvedGate } from '../config/load-config.js';
+import { manifestChangeLeaves } from './manifest-change.js';
 import { pathMatcher } from './path-matcher.js';
 
 export interface GateSelection {
@@ -39,6 +40,8 @@ export interface ChangeSet {
   paths: string[];
   /** The change could not be narrowed down: every gate runs. */
   all: boolean;
+  /** Each changed package.json (path as in `paths`) whose start and current text parse: the keys that differ (src/plan/manifest-change.ts). */
+  manifestKeys?: Record<string, string[]>;
 }
 
 /** What one config's gates look at: see ConfigTree. */
@@ -67,9 +70,12 @@ export function selectGates(
     const scope = scopes.get(gate.configDir);
     const matches = pathMatcher(gate.on);
     const ignored = pathMatcher(gate.ignore);
-    const hits = (scope?.paths ?? [])
+    const matched = (scope?.paths ?? [])
       .map((path) => ({ path, local: toPosix(relative(gate.configDir, `${repoRoot}/${path}`)) }))
       .filter(({ local }) => local !== '' && !local.startsWith('../') && matches(local) && !ignored(local));
+    // A package.json edited only where no test or type check reads it (a script it doesn't run, the description) is no change for it.
+    const unread = matched.filter(({ path }) => manifestUnread(gate, change.manifestKeys?.[path]));
+    const hits = matched.filter((hit) => !unread.includes(hit));
     const files = hits.map(({ path }) => toPosix(relative(gate.cwd, `${repoRoot}/${path}`)));
     if (change.all) return { gate, run: true, reason: 'the change could not be narrowed down', files, partial: true };
     // A gate's own config changed (a package's new config, a command edited): its result may have too.
@@ -88,11 +94,22 @@ export function selectGates(
       return { gate, run: true, reason: scope.upstream.why, files, partial: true, upstream: scope.upstream.paths, upstreamFiles };
     }
     if (scope?.upstream) return { gate, run: true, reason: `${scope.upstream.why} (the full run)`, files, partial: true, upstream: scope.upstream.paths };
+    if (hits.length === 0 && unread[0]) return { gate, run: false, reason: describeUnread(unread[0].local, change.manifestKeys?.[unread[0].path] ?? []), files, partial: false };
     if (hits.length === 0) return { gate, run: false, reason: 'no changed file matches its "on" globs', files, partial: false };
     const first = hits[0]?.local ?? '';
     const more = hits.length > 1 ? ` and ${hits.length - 1} more` : '';
     return { gate, run: true, reason: `${first}${more} changed`, files, partial: false };
   });
+}
+
+/** Whether a gate that runs its preset's tests or type check leaves a package.json change of these keys unread. */
+function manifestUnread(gate: ResolvedGate, keys: string[] | undefined): boolean {
+  return keys !== undefined && gate.tier !== undefined && (gate.kind === 'test' || gate.kind === 'typecheck') && manifestChangeLeaves(gate, keys);
+}
+
+function describeUnread(path: string, keys: string[]): string {
+  const what = keys.length === 0 ? 'in its formatting' : `in ${keys.length > 4 ? `${keys.slice(0, 3).join(', ')} and ${keys.length - 3} more` : keys.join(', ')}`;
+  return `${path} changed only ${what}: no dependency, entry point, runner config or test script, nothing this gate reads`;
 }
 
 function toPosix(path: string): string {

@@ -51,7 +51,7 @@ function differs(was: Json, is: Json, key: string): boolean {
 }
 
 /** JSON with every object's keys sorted: equal for equal meaning. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Json).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

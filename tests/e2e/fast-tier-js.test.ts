@@ -73,6 +73,15 @@ describe('node --test: the test files that import the change', () => {
     expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, reason: 'package.json changed, a lockfile or manifest (the full run)', tier: 'the full run', command: 'node --test --test-reporter=spec' });
   });
 
+  it('runs no test when package.json changed only in a script the gate does not run, and says so', () => {
+    repo = makeRepo(project(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('package.json', '{\n  "type": "module",\n  "scripts": { "test": "node --test", "lint": "biome check ." }\n}\n');
+    expect(statusJson(repo).gates[0]).toMatchObject({ reason: 'package.json changed only in scripts.lint: no dependency, entry point, runner config or test script, nothing this gate reads' });
+    expect(stop(repo).code).toBe(0);
+    expect(lastStop(repo)?.gates ?? []).toEqual([]);
+  });
+
   it('runs nothing when no test reaches the change', () => {
     repo = makeRepo(project(), { nodeModules: true });
     promptStart(repo);
