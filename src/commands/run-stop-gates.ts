@@ -18,6 +18,7 @@ import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { changedNotEdited } from '../report/not-edited.js';
+import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';
 import { readEdits } from '../state/session-edits.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
 import { placeGoTestFiles } from '../report/place-go-test-files.js';
@@ -307,7 +308,9 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Re
   const { snapshot } = stop;
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
-  const selections = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
+  const selected = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
+  // A change in comments, formatting or types only runs no test (the typecheck and lint gates still run).
+  const selections = await skipUnchangedCode(selected, { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env });
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
   const keys = new Map(

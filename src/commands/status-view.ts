@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
+import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';
 import { buildCommand } from '../runner/build-command.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
 import { gateFileName } from '../runner/gate-file-name.js';
@@ -25,7 +26,8 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;
-  const selections = since.alreadyPassed ? [] : leaveToPackages(skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root));
+  const selected = since.alreadyPassed ? [] : leaveToPackages(skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root));
+  const selections = await skipUnchangedCode(selected, { root, base: since.base, start: session?.start, env });
   const known = readVerdicts(verdictsPath(project.stateDir));
   const isCached = (selection: (typeof selections)[number]) =>
     since.snapshot !== undefined &&

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+
+// Docstrings are values in the tree (a test may read them, doctest runs them); comments and layout
+// are not; line numbers are left out of the dump. A version that does not parse is not the same.
+const SCRIPT = `
+import ast, json, sys
+def dump(text):
+    return ast.dump(ast.parse(text))
+out = []
+for before, after in json.load(sys.stdin):
+    try:
+        out.append(dump(before) == dump(after))
+    except Exception:
+        out.append(False)
+json.dump(out, sys.stdout)
+`;
+
+const TIMEOUT_MS = 20_000;
+
+/**
+ * For each pair of versions of a Python module, whether the two parse to the same syntax tree, by
+ * `python` (the project's interpreter: its grammar). All false when Python can't be run.
+ */
+export function samePythonAst(python: string, pairs: ReadonlyArray<readonly [string, string]>, cwd: string): Promise<boolean[]> {
+  const none = pairs.map(() => false);
+  if (pairs.length === 0) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    let stdout = '';
+    const child = spawn(python, ['-c', SCRIPT], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(none);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? answers(stdout, pairs.length) : none);
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(pairs));
+  });
+}
+
+function answers(stdout: string, count: number): boolean[] {
+  try {
+    const parsed: unknown = JSON.parse(stdout);
+    if (Array.isArray(parsed) && parsed.length === count) return parsed.map((value) => value === true);
+  } catch {
+    // not an answer
+  }
+  return Array.from({ length: count }, () => false);
+}

@@ -1,0 +1,25 @@
+import { JS_FAMILY, loadTypescript, sameJsRuntime } from './js-runtime.js';
+import { samePythonAst } from './python-ast.js';
+
+export interface Versions {
+  /** relative to the repository root */
+  path: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * The paths whose two versions run the same code: JavaScript and TypeScript by their emitted code
+ * (with the TypeScript the project has from `cwd`; none: not known), Python by its syntax tree.
+ * Anything else, or anything that cannot be decided, is left out: it counts as changed code.
+ */
+export async function sameCode(files: readonly Versions[], tools: { cwd: string; python: string }): Promise<string[]> {
+  const js = files.filter((file) => JS_FAMILY.test(file.path));
+  const python = files.filter((file) => file.path.endsWith('.py'));
+  const same: string[] = [];
+  const ts = js.length > 0 ? loadTypescript(tools.cwd) : undefined;
+  if (ts) same.push(...js.filter((file) => sameJsRuntime(ts, file.path, file.before, file.after)).map((file) => file.path));
+  const answers = await samePythonAst(tools.python, python.map((file) => [file.before, file.after] as const), tools.cwd);
+  same.push(...python.filter((_, index) => answers[index] === true).map((file) => file.path));
+  return same;
+}

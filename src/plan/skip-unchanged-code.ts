@@ -1,0 +1,117 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
+import { namedAsText } from '../fast/same-code/named-as-text.js';
+import { findLocalEnv } from '../runner/project-env.js';
+import { readBaseVersions } from '../snapshot/base-versions.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import type { StartState } from '../verdict/start-state.js';
+import type { GateSelection } from './select-gates.js';
+
+/** Where the change started: the versions its files are compared with. */
+export interface ChangeBase {
+  root: string;
+  base: Snapshot | undefined;
+  start: StartState | undefined;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The presets that only run tests: a comment there changes nothing they run. (A project's own `npm
+ * test` may lint or check formatting too; go and cargo have comments that are code, `//go:embed`.)
+ */
+const TEST_RUNNERS: Record<string, RegExp> = { vitest: JS_FAMILY, jest: JS_FAMILY, mocha: JS_FAMILY, 'node-test': JS_FAMILY, pytest: /\.py$/ };
+
+/** A larger change is rarely comments alone, and reading every base version would cost more than it saves. */
+const MAX_FILES = 40;
+const MAX_BYTES = 1024 * 1024;
+
+// Comments that change what a coverage threshold counts: then a comment changes a test run's outcome.
+const COVERAGE_PRAGMA = /\b(?:istanbul|v8|c8|node:coverage)\s+ignore\b|pragma:\s*no\s*cover/;
+const MEASURES_COVERAGE = /cov/;
+
+/**
+ * The test runners' selections without the changed files whose code is what it was at the change's
+ * base — comments, whitespace, formatting, type annotations, `import type` (JavaScript and
+ * TypeScript: the same emitted code; Python: the same syntax tree) — and with the files that name
+ * one of them as text instead (a test reading a source file, a stack trace's file name). A test gate
+ * left with nothing runs nothing; typecheck and lint gates are never touched.
+ */
+export async function skipUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
+  const { base } = change;
+  if (base === undefined) return selections;
+  const eligible = selections.filter(isEligible);
+  const paths = [...new Set(eligible.flatMap((selection) => codeFiles(selection, change.root)))];
+  if (paths.length === 0 || paths.length > MAX_FILES) return selections;
+  const versions = await readBaseVersions(change.root, base, change.start, paths);
+  const same = new Set<string>();
+  const { sameCode } = await import('../fast/same-code/same-code.js');
+  for (const selection of eligible) {
+    const pairs = codeFiles(selection, change.root).flatMap((path) => {
+      const before = versions.get(path);
+      const after = readNow(join(change.root, path));
+      return typeof before === 'string' && after !== undefined && !same.has(path) && before !== after && !hasCoveragePragma(before, after) ? [{ path, before, after }] : [];
+    });
+    for (const path of await sameCode(pairs, { cwd: selection.gate.cwd, python: pythonOf(selection, change.env) })) same.add(path);
+  }
+  if (same.size === 0) return selections;
+  return Promise.all(selections.map((selection) => (isEligible(selection) ? withoutSameCode(selection, same, change.root) : selection)));
+}
+
+function isEligible(selection: GateSelection): boolean {
+  const { gate } = selection;
+  if (!selection.run || selection.partial || selection.upstreamFiles || gate.tier === undefined || gate.fastOff) return false;
+  const words = typeof gate.run === 'string' ? [gate.run] : gate.run;
+  return gate.preset !== undefined && gate.preset in TEST_RUNNERS && !words.some((word) => MEASURES_COVERAGE.test(word));
+}
+
+/** The selection's changed files of its runner's language, relative to the repository root. */
+function codeFiles(selection: GateSelection, root: string): string[] {
+  const family = TEST_RUNNERS[selection.gate.preset ?? ''];
+  if (family === undefined) return [];
+  return selection.files.map((file) => toRepoPath(root, resolve(selection.gate.cwd, file))).filter((path) => family.test(path));
+}
+
+async function withoutSameCode(selection: GateSelection, same: ReadonlySet<string>, root: string): Promise<GateSelection> {
+  const { gate } = selection;
+  const unchanged = selection.files.filter((file) => same.has(toRepoPath(root, resolve(gate.cwd, file))));
+  if (unchanged.length === 0) return selection;
+  const family = TEST_RUNNERS[gate.preset ?? ''] ?? JS_FAMILY;
+  const naming = await namedAsText(root, gate.cwd, unchanged.map((file) => toRepoPath(root, resolve(gate.cwd, file))), family);
+  // The files that name them could not be looked for: the tests run as if the code had changed.
+  if (naming === undefined) return selection;
+  const namers = naming.map((path) => toPosix(relative(gate.cwd, join(root, path))));
+  const files = [...new Set([...selection.files.filter((file) => !unchanged.includes(file)), ...namers])];
+  const first = unchanged[0] ?? '';
+  const which = unchanged.length > 1 ? `${first} and ${unchanged.length - 1} more` : first;
+  if (files.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
+  const note = namers.length > 0 ? `; ${which} changed in comments, formatting or types only, and ${namers.join(', ')} names it as text` : `; ${which} changed in comments, formatting or types only`;
+  return { ...selection, files, reason: `${selection.reason}${note}` };
+}
+
+function hasCoveragePragma(before: string, after: string): boolean {
+  return COVERAGE_PRAGMA.test(before) || COVERAGE_PRAGMA.test(after);
+}
+
+function readNow(path: string): string | undefined {
+  try {
+    return statSync(path).size > MAX_BYTES ? undefined : readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // deleted, or unreadable: not the same
+  }
+}
+
+/** The project's Python, whose grammar its tests run under. */
+function pythonOf(selection: GateSelection, env: NodeJS.ProcessEnv): string {
+  const venv = findLocalEnv(selection.gate.cwd, { ...env, ...selection.gate.env });
+  const python = venv ? join(venv.bin, process.platform === 'win32' ? 'python.exe' : 'python') : undefined;
+  return python !== undefined && existsSync(python) ? python : process.platform === 'win32' ? 'python' : 'python3';
+}
+
+function toRepoPath(root: string, path: string): string {
+  return toPosix(relative(root, path));
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}

@@ -1,0 +1,88 @@
+// Whether a change leaves the code the tests run the same (issue 39 point 1): TypeScript's own
+// transpiler (the version in node_modules) for JavaScript and TypeScript, Python's ast for Python.
+import { describe, expect, it } from 'vitest';
+import { loadTypescript, sameJsRuntime } from '../../src/fast/same-code/js-runtime.js';
+import { samePythonAst } from '../../src/fast/same-code/python-ast.js';
+
+const ts = loadTypescript(process.cwd());
+if (!ts) throw new Error('typescript is a devDependency: it must load');
+
+const MODULE = `import type { Options } from './options';
+import { clamp } from './clamp';
+
+/** Sums two numbers. */
+export function sum(a: number, b: number, options?: Options): number {
+  return clamp(a + b, options);
+}
+
+export const label = \`total: \${sum(1, 2)}\`;
+`;
+
+const same = (before: string, after: string, file = 'src/sum.ts') => sameJsRuntime(ts, file, before, after);
+
+describe('JavaScript and TypeScript: the same emitted code', () => {
+  it.each([
+    ['a comment', MODULE.replace('/** Sums two numbers. */', '/**\n * Sums two numbers, exactly.\n * @param a the first\n */')],
+    ['a line comment inside a body', MODULE.replace('  return clamp', '  // clamped to the options\n  return clamp')],
+    ['formatting', MODULE.replace('return clamp(a + b, options);', 'return clamp(\n    a + b,\n    options,\n  );').replace('(a: number, b: number, options?: Options)', '(\n  a: number,\n  b: number,\n  options?: Options,\n)')],
+    ['quotes around a module name', MODULE.replace("'./clamp'", '"./clamp"')],
+    ['a type annotation', MODULE.replace('options?: Options): number', 'options?: Options): number | never')],
+    ['an interface added', `${MODULE}\nexport interface Total {\n  value: number;\n}\n`],
+    ['an import type added', `import type { Extra } from './extra';\n${MODULE}`],
+  ])('%s is the same code', (_label, after) => {
+    expect(same(MODULE, after)).toBe(true);
+  });
+
+  it.each([
+    ['an operator', MODULE.replace('a + b', 'a - b')],
+    ['a string in a template literal', MODULE.replace('total: ', 'total:  ')],
+    ['let for const', MODULE.replace('export const label', 'export let label')],
+    ['a value import added', `import { extra } from './extra';\n${MODULE}`],
+    ['an import only types use, now `import type` (its module no longer loads)', MODULE.replace("import { clamp } from './clamp';", "import { clamp } from './clamp';\nimport { Mode } from './mode';\nlet mode: Mode;").replace("import { Mode } from './mode';", "import type { Mode } from './mode';")],
+    ['a number written otherwise', MODULE.replace('sum(1, 2)', 'sum(1.0, 2)')],
+    ['a syntax error', MODULE.replace('return clamp(', 'return clamp((')],
+    ['a unary operator', MODULE.replace('a + b', '-a + b')],
+  ])('%s is other code', (_label, after) => {
+    expect(same(MODULE, after)).toBe(false);
+  });
+
+  it('keeps the spaces JSX keeps, and drops the ones it drops', () => {
+    const view = 'export const View = () => (\n  <p>\n    <b>total</b> <i>sum</i>\n  </p>\n);\n';
+    expect(same(view, view.replace('<p>\n    <b>', '<p>\n\n      <b>'), 'src/view.tsx')).toBe(true);
+    expect(same(view, view.replace('</b> <i>', '</b><i>'), 'src/view.tsx')).toBe(false);
+    expect(same(view, view.replace('<b>total</b>', '<b> total</b>'), 'src/view.tsx')).toBe(false);
+  });
+
+  it('counts a type that decorator metadata records as code', () => {
+    const service = "import { Inject } from './di';\nexport class Service {\n  constructor(@Inject() readonly repo: Repo) {}\n}\nclass Repo {}\nclass Other {}\n";
+    expect(same(service, service.replace('readonly repo: Repo', 'readonly repo: Other'))).toBe(false);
+  });
+
+  it('reads plain JavaScript too', () => {
+    const js = "const { join } = require('node:path');\n// where it lives\nmodule.exports = (dir) => join(dir, 'x');\n";
+    expect(same(js, js.replace('// where it lives\n', ''), 'lib/where.cjs')).toBe(true);
+    expect(same(js, js.replace("'x'", "'y'"), 'lib/where.cjs')).toBe(false);
+  });
+});
+
+describe('Python: the same syntax tree', () => {
+  const module = 'def total(a, b):\n    """Adds."""\n    return a + b  # plain\n';
+  it('is the same without comments, with other layout; other with a docstring, an annotation or code changed', async () => {
+    const answers = await samePythonAst(
+      'python3',
+      [
+        [module, module.replace('  # plain', '').replace('def total(a, b):', '# the total\ndef total(\n    a,\n    b,\n):')],
+        [module, module.replace('"""Adds."""', '"""Adds two."""')],
+        [module, module.replace('def total(a, b)', 'def total(a: int, b)')],
+        [module, module.replace('a + b', 'b + a')],
+        [module, module.replace('return a + b', 'return (a +')],
+      ],
+      process.cwd(),
+    );
+    expect(answers).toEqual([true, false, false, false, false]);
+  });
+
+  it('answers "not the same" for every pair when Python cannot run', async () => {
+    expect(await samePythonAst('/nonexistent/python3', [[module, module]], process.cwd())).toEqual([false]);
+  });
+});
