@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FAILING_OTHER, SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { spawn } from 'node:child_process';
 import { onLinux } from '../helpers/processes.js';
-import { GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
-import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { type BinResult, GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
+import { copyRepo, makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { outsideGitStateDir } from '../../src/state/outside-git-state-dir.js';
 import { readStopLog } from '../../src/state/stop-log.js';
 
@@ -17,6 +17,21 @@ const logOf = (r: TempRepo) => join(r.dir, '.git', 'gate', 'logs', 'test.log');
 const systemMessage = (stdout: string): string => JSON.parse(stdout).systemMessage;
 
 describe('gate run as the Stop hook, on a TypeScript project with vitest', () => {
+  // Green at the prompt, src/sum.ts broken, the stop refused (a real vitest run, and one of the
+  // start): made once, at the first test that needs it, and copied for each.
+  let blocked: { repo: TempRepo; result: BinResult } | undefined;
+  afterAll(() => blocked?.repo.cleanup());
+  function blockedOnce(): BinResult {
+    if (!blocked) {
+      const source = makeRepo(vitestProject(), { nodeModules: true });
+      promptStart(source);
+      source.write('src/sum.ts', SUM_BROKEN);
+      blocked = { repo: source, result: stop(source) };
+    }
+    repo = copyRepo(blocked.repo);
+    return blocked.result;
+  }
+
   it('runs nothing on a question-only turn, even in a dirty repo whose tests fail', () => {
     repo = makeRepo(vitestProject(), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
@@ -26,10 +41,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
   });
 
   it('blocks an edit that breaks a test, with the test name, expected and received values and file:line', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    const result = stop(repo);
+    const result = blockedOnce();
     expect(result.code).toBe(2);
     // Non-empty stdout keeps Claude Code from taking the block for a missing hook script (issue 12).
     expect(JSON.parse(result.stdout)).toEqual({ systemMessage: 'gate: refused the stop (block 1 of 3): test failed; the agent has the report.' });
@@ -79,10 +91,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
   });
 
   it('lets the stop through after the fix, and does not run again on an unchanged tree', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    expect(stop(repo).code).toBe(2);
+    expect(blockedOnce().code).toBe(2);
     repo.write('src/sum.ts', SUM_OK.replace('a + b', 'b + a'));
     expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const ranAt = statSync(logOf(repo)).mtimeMs;
@@ -110,10 +119,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
   });
 
   it('lets a stop through at once when nothing changed since the block', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    expect(stop(repo).code).toBe(2);
+    expect(blockedOnce().code).toBe(2);
     const ranAt = statSync(logOf(repo)).mtimeMs;
     const again = stop(repo);
     expect(again.code).toBe(0);
