@@ -86,3 +86,15 @@ describe('Python: the same syntax tree', () => {
     expect(await samePythonAst('/nonexistent/python3', [[module, module]], process.cwd())).toEqual([false]);
   });
 });
+
+describe('a look before TypeScript is loaded', () => {
+  it('rules out a change in code with nothing of types near it, and leaves every other change to the transpiler', async () => {
+    const { mayRunTheSame } = await import('../../src/fast/same-code/may-run-the-same.js');
+    const code = 'export function total(items) {\n  let sum = 0;\n  for (const item of items) sum += item.price * item.count;\n  return sum;\n}\n';
+    expect(mayRunTheSame(code, code.replace('item.price * item.count', 'item.price + item.count'))).toBe(false);
+    expect(mayRunTheSame(code, code.replace('let sum = 0;', '// running total\n  let sum = 0;'))).toBe(true);
+    expect(mayRunTheSame(code, code.replace('(items)', '(items: Item[])'))).toBe(true);
+    expect(mayRunTheSame(MODULE, MODULE.replace('options?: Options): number', 'options?: Options): number | never'))).toBe(true);
+    expect(mayRunTheSame(code, code.replace('  return sum;', '  return sum;\n'))).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { JS_FAMILY, loadTypescript, sameJsRuntime } from './js-runtime.js';
+import { mayRunTheSame } from './may-run-the-same.js';
 import { samePythonAst } from './python-ast.js';
 
 export interface Versions {
@@ -14,7 +15,7 @@ export interface Versions {
  * Anything else, or anything that cannot be decided, is left out: it counts as changed code.
  */
 export async function sameCode(files: readonly Versions[], tools: { cwd: string; python: string }): Promise<string[]> {
-  const js = files.filter((file) => JS_FAMILY.test(file.path));
+  const js = files.filter((file) => JS_FAMILY.test(file.path) && mayRunTheSame(file.before, file.after));
   const python = files.filter((file) => file.path.endsWith('.py'));
   const same: string[] = [];
   const ts = js.length > 0 ? loadTypescript(tools.cwd) : undefined;
