@@ -38,6 +38,14 @@ const MEASURES_COVERAGE = /cov/;
  * left with nothing runs nothing; typecheck and lint gates are never touched.
  */
 export async function skipUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
+  try {
+    return await withoutUnchangedCode(selections, change);
+  } catch {
+    return selections; // not decided: every test runs as before
+  }
+}
+
+async function withoutUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
   const { base } = change;
   if (base === undefined) return selections;
   const eligible = selections.filter(isEligible);
