@@ -98,3 +98,17 @@ describe('a look before TypeScript is loaded', () => {
     expect(mayRunTheSame(code, code.replace('  return sum;', '  return sum;\n'))).toBe(true);
   });
 });
+
+describe('esbuild, where the TypeScript has no transpiler (TypeScript 7)', () => {
+  it('prints the same code for comments, layout, quotes and types; other code otherwise; a decorated file is not decided', async () => {
+    const { loadEsbuild, sameByEsbuild } = await import('../../src/fast/same-code/esbuild-runtime.js');
+    const esbuild = loadEsbuild(process.cwd());
+    if (!esbuild) throw new Error('esbuild is a devDependency: it must load');
+    const byEsbuild = (before: string, after: string, file = 'src/sum.ts') => sameByEsbuild(esbuild, file, before, after);
+    expect(byEsbuild(MODULE, MODULE.replace('/** Sums two numbers. */', '// sums\n').replace("'./clamp'", '"./clamp"').replace('): number {', '): number | never {'))).toBe(true);
+    expect(byEsbuild(MODULE, MODULE.replace('a + b', 'a - b'))).toBe(false);
+    expect(byEsbuild(MODULE, `import { extra } from './extra';\n${MODULE}`)).toBe(false);
+    const service = "import { Inject } from './di';\nexport class Service {\n  constructor(@Inject() readonly repo: Repo) {}\n}\nclass Repo {}\n";
+    expect(byEsbuild(service, service.replace('{}\n}', '{} // injected\n}'))).toBe(false);
+  });
+});

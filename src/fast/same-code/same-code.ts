@@ -1,4 +1,5 @@
 import { JS_FAMILY, loadTypescript, sameJsRuntime } from './js-runtime.js';
+import { loadEsbuild, sameByEsbuild } from './esbuild-runtime.js';
 import { mayRunTheSame } from './may-run-the-same.js';
 import { samePythonAst } from './python-ast.js';
 
@@ -11,7 +12,8 @@ export interface Versions {
 
 /**
  * The paths whose two versions run the same code: JavaScript and TypeScript by their emitted code
- * (with the TypeScript the project has from `cwd`; none: not known), Python by its syntax tree.
+ * (with the TypeScript the project has from `cwd`, else its esbuild; neither: not known), Python by
+ * its syntax tree.
  * Anything else, or anything that cannot be decided, is left out: it counts as changed code.
  */
 export async function sameCode(files: readonly Versions[], tools: { cwd: string; python: string }): Promise<string[]> {
@@ -19,7 +21,10 @@ export async function sameCode(files: readonly Versions[], tools: { cwd: string;
   const python = files.filter((file) => file.path.endsWith('.py'));
   const same: string[] = [];
   const ts = js.length > 0 ? loadTypescript(tools.cwd) : undefined;
+  // TypeScript 7's package has no transpiler API: then the project's esbuild, if it has one.
+  const esbuild = js.length > 0 && ts === undefined ? loadEsbuild(tools.cwd) : undefined;
   if (ts) same.push(...js.filter((file) => sameJsRuntime(ts, file.path, file.before, file.after)).map((file) => file.path));
+  else if (esbuild) same.push(...js.filter((file) => sameByEsbuild(esbuild, file.path, file.before, file.after)).map((file) => file.path));
   const answers = await samePythonAst(tools.python, python.map((file) => [file.before, file.after] as const), tools.cwd);
   same.push(...python.filter((_, index) => answers[index] === true).map((file) => file.path));
   return same;
