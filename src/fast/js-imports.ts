@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
 import { TEST_RUNNERS } from './js-test-runners.js';
-import { parseJsImports } from './parse-js-imports.js';
-import { findReachingTests, type ModuleEdges } from './reaching-tests.js';
-import { isJsFile, type ModuleFiles, resolveJsImport, resolvePath } from './resolve-js-import.js';
+import { buildModuleGraph } from './js-module-graph.js';
+import { findReachingTests } from './reaching-tests.js';
+import { isJsFile, type ModuleFiles, resolvePath } from './resolve-js-import.js';
 
 const MAX_FILES = 100_000;
 const MAX_MODULES = 20_000;
@@ -35,15 +35,11 @@ export const planJsImports: Planner = async (input): Promise<FastPlan> => {
   const sources = listSources(gate.cwd);
   if (!sources) return { kind: 'full', why: `more than ${MAX_FILES} files to look through` };
   const setup = facts.setup.flatMap((entry) => resolvePath(absolute(entry), moduleFiles));
-  const reach = findReachingTests({
-    tests: sources.filter((file) => facts.isTest(file)).map(absolute),
-    setup,
-    changed: files.map(absolute),
-    edges: (file) => readEdges(file, moduleFiles),
-    limit: MAX_MODULES,
-  });
+  const tests = sources.filter((file) => facts.isTest(file)).map(absolute);
+  const graph = buildModuleGraph([...tests, ...setup], moduleFiles, MAX_MODULES);
+  if (!graph) return { kind: 'full', why: `more than ${MAX_MODULES} modules to follow` };
+  const reach = findReachingTests({ tests, setup, changed: files.map(absolute), graph });
   const what = files.length === 1 ? files[0] : `${files.length} changed files`;
-  if (reach.kind === 'too-big') return { kind: 'full', why: `more than ${MAX_MODULES} modules to follow` };
   if (reach.kind === 'setup') {
     const via = reach.changed === reach.setup ? '' : `, which imports ${shown(reach.changed)}`;
     return { kind: 'full', why: `${shown(reach.setup)} loads before every test${via}` };
@@ -58,21 +54,6 @@ export const planJsImports: Planner = async (input): Promise<FastPlan> => {
   const count = targets.length === 1 ? '1 test file that imports' : `${targets.length} test files that import`;
   return { kind: 'fast', run, targets, why: `${count} ${what}` };
 };
-
-function readEdges(file: string, files: ModuleFiles): ModuleEdges {
-  const source = files.read(file);
-  if (source === undefined) return { imports: [], unknown: undefined };
-  const found = parseJsImports(source);
-  const imports: string[] = [];
-  let unknown = found.computed.length > 0 ? `has an import gate can't follow: ${found.computed[0]}` : undefined;
-  for (const specifier of found.specifiers) {
-    const resolution = resolveJsImport(specifier, file, files);
-    if (resolution.kind === 'local') imports.push(...resolution.files);
-    else if (resolution.kind === 'unknown') unknown ??= resolution.why;
-  }
-  for (const path of found.relativePaths) imports.push(...resolvePath(resolve(dirname(file), path), files));
-  return { imports, unknown };
-}
 
 /** The file system as the resolver sees it, each answer kept: a graph asks about the same paths often. */
 export function readModuleFiles(): ModuleFiles {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, presetGate } from '../helpers/fast-tier.js';
+import { build, presetGate, run } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo | undefined;
@@ -40,5 +40,46 @@ describe('vitest through a barrel: a module and its own test changed together', 
     repo.write('tests/greet.test.ts', test('greet greets', "import { greet } from 'shop';", "expect(greet('ann')).toBe('hello ann');"));
     const gate = presetGate(repo.dir, 'vitest', repo.env);
     expect((await build(repo.dir, gate, ['src/greet.ts', 'tests/greet.test.ts'])).why).toMatch(/^3 of 3 test files reach 2 changed files/);
+  });
+});
+
+// The same barrel for the runners without a selection of their own: node --test and mocha, ES modules.
+const nodeLibrary = (runner: 'node-test' | 'mocha') => {
+  const check = (module: string, name: string, call: string, expected: string) =>
+    `import assert from 'node:assert/strict';\n${runner === 'mocha' ? '' : "import { test } from 'node:test';\n"}import { ${name} } from '../src/index.js';\n\n${runner === 'mocha' ? 'it' : 'test'}('${module} works', () => assert.equal(${call}, ${expected}));\n`;
+  return {
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'shop', private: true, type: 'module', scripts: { test: runner === 'mocha' ? 'mocha' : 'node --test' } }, null, 2)}\n`,
+    ...(runner === 'mocha' ? { '.mocharc.json': '{ "spec": ["test/**/*.test.js"] }\n' } : {}),
+    'src/index.js': "export * from './sum.js';\nexport { greet } from './greet.js';\n",
+    'src/sum.js': 'export const sum = (a, b) => a + b;\n',
+    'src/greet.js': 'export const greet = (name) => `hello ${name}`;\n',
+    'test/sum.test.js': check('sum', 'sum', 'sum(1, 2)', '3'),
+    'test/greet.test.js': check('greet', 'greet', "greet('ann')", "'hello ann'"),
+    'test/all.test.js': `import assert from 'node:assert/strict';\n${runner === 'mocha' ? '' : "import { test } from 'node:test';\n"}import * as shop from '../src/index.js';\n\n${runner === 'mocha' ? 'it' : 'test'}('exports', () => assert.deepEqual(Object.keys(shop).sort(), ['greet', 'sum']));\n`,
+  };
+};
+
+describe.each(['node-test', 'mocha'] as const)('%s through a barrel: the test files that use a name the change defines', (runner) => {
+  it('runs the tests that use the changed module and the one that takes the whole barrel, not every test that imports it', async () => {
+    repo = makeRepo(nodeLibrary(runner), { nodeModules: true });
+    repo.write('src/greet.js', 'export const greet = (name) => `hi ${name}`;\n');
+    const gate = presetGate(repo.dir, runner, repo.env);
+    const command = await build(repo.dir, gate, ['src/greet.js']);
+    expect(command).toMatchObject({ fast: true, why: '2 test files that import src/greet.js' });
+    expect(command.argv.filter((word) => word.startsWith('test/'))).toEqual(['test/all.test.js', 'test/greet.test.js']);
+    const result = await run(repo.dir, gate, ['src/greet.js'], repo.env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toContain('greet works');
+    expect(result.output).not.toContain('sum works');
+  });
+
+  it('still runs every test of the barrel when the barrel changed or the module does something as it loads', async () => {
+    repo = makeRepo(nodeLibrary(runner), { nodeModules: true });
+    const gate = presetGate(repo.dir, runner, repo.env);
+    repo.write('src/index.js', "export * from './sum.js';\nexport { greet } from './greet.js';\nexport const version = 2;\n");
+    expect((await build(repo.dir, gate, ['src/index.js'])).why).toBe('3 test files that import src/index.js');
+    repo.write('src/greet.js', "export const greet = (name) => `hello ${name}`;\nglobalThis.loaded = true;\n");
+    expect((await build(repo.dir, gate, ['src/greet.js'])).why).toBe('3 test files that import src/greet.js');
   });
 });
