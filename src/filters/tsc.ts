@@ -5,12 +5,13 @@ import { buildFiltered } from './js/build-filtered.js';
 
 // `--pretty false`: "file(line,col): error TS2322: message", the message's chain indented under it.
 // `--pretty`: "file:line:col - error TS2322: message", the chain, the source line with squiggles,
-// related locations indented ("  file:line:col", source, note), "Found N errors in M files." and a
-// per-file table. A config error has no file: "error TS5023: ...".
+// related locations indented ("  file:line:col", source, note; TypeScript 7 puts the note on the
+// location's line: "  file:line:col - note"), "Found N errors in M files." and a per-file table. A
+// config error has no file: "error TS5023: ...".
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
 const PRETTY = /^(.+?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;
 const GLOBAL = /^(error|warning|message) (TS\d+): (.*)$/;
-const RELATED = /^\s+(\S.*?):(\d+):(\d+)$/;
+const RELATED = /^\s+(\S.*?):(\d+):(\d+)(?: - (.+))?$/;
 const SOURCE = /^\s*\d*\s*$|^\s*\d+ /;
 const FOUND = /^Found \d+ errors?\b/;
 const TABLE = /^(?:Errors\s+Files|\s+\d+\s+\S.*:\d+)$/;
@@ -57,7 +58,7 @@ export function tscFilter(raw: string): Filtered {
     }
     const related = RELATED.exec(line);
     if (related) {
-      current.lines.push(`  ${related[1]}(${related[2]},${related[3]}):`);
+      current.lines.push(`  ${related[1]}(${related[2]},${related[3]}):${related[4] === undefined ? '' : ` ${related[4]}`}`);
       continue;
     }
     // Source lines and squiggles: the location says where; the plain form the preset runs has none either.

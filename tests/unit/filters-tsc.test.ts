@@ -52,6 +52,25 @@ describe('tsc filter', () => {
     });
   });
 
+  // Issue 39, point 4: the same project checked by TypeScript 7.0.2 (the native tsc).
+  it('reads TypeScript 7\'s output into the same items as 5.9\'s: plain, pretty (its related notes on the location\'s line) and config errors', () => {
+    const plain = tscFilter(fixture('plain'));
+    const plain7 = tscFilter(fixture('ts7-plain'));
+    expect(plain7.items).toEqual(plain.items);
+    expect(plain7.failures).toEqual(plain.failures);
+    const pretty = tscFilter(fixture('pretty-colour'));
+    const pretty7 = tscFilter(fixture('ts7-pretty-colour'));
+    expect(pretty7.items).toEqual(pretty.items);
+    expect(pretty7.summary).toEqual(['Found 16 errors in 2 files.']);
+    expect(tscFilter(fixture('ts7-tsconfig-error')).failures).toContainEqual({ id: "tsconfig.json TS5023: Unknown compiler option 'targett'.", file: 'tsconfig.json', line: 1, message: "Unknown compiler option 'targett'." });
+    // An option TypeScript 7 removed: tsc reports the config and checks no file (src/a.ts's error is missing).
+    expect(tscFilter(fixture('ts7-removed-options')).items).toEqual([
+      ["tsconfig.json(1,49): error TS5102: Option 'baseUrl' has been removed. Please remove it from your configuration.", '  Use \'"paths": {"*": ["./*"]}\' instead.'],
+      ["tsconfig.json(1,82): error TS5108: Option 'moduleResolution=node10' has been removed. Please remove it from your configuration."],
+      ["tsconfig.json(1,98): error TS5108: Option 'target=ES5' has been removed. Please remove it from your configuration."],
+    ]);
+  });
+
   it('with 500 errors shows the first ones in order, then a count, then the totals', () => {
     const raw = fixture('volume-500-errors');
     const result = tscFilter(raw);
