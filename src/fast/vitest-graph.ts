@@ -5,6 +5,7 @@ import type { FastInput, FastPlan } from './fast-plan.js';
 import { listSources, readModuleFiles } from './js-imports.js';
 import { buildModuleGraph, changeHasLoadEffects, type ModuleGraph, reachedFrom } from './js-module-graph.js';
 import { isComponentFile, isJsFile, resolvePath } from './resolve-js-import.js';
+import { narrowByRecord } from './by-coverage/narrow-by-record.js';
 
 // Vitest's default include and typecheck include: what counts as a test file in the counts the plan reports.
 const TEST_FILE = /(?:^|\/)[^/]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
@@ -22,7 +23,7 @@ const MAX_MODULES = 20_000;
  * change reaches (vitest keeps the test files among them). Where that reading can't be trusted,
  * the reason (`fallback`): the caller keeps `vitest related`.
  */
-export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallback: string } {
+export function planVitestGraph({ gate, files, cacheDir }: FastInput): FastPlan | { fallback: string } {
   const run = typeof gate.run === 'string' ? splitCommand(gate.run) : gate.run;
   if (!run.some((word) => /(?:^|\/)vitest(?:\.m?js)?$/.test(word)) || !run.includes('run') || run.some((word) => word.includes('{files}'))) return { fallback: 'the gate\'s command is not `vitest run`' };
   const other = files.find((file) => !isJsFile(file) && !isComponentFile(file));
@@ -60,14 +61,18 @@ export function planVitestGraph({ gate, files }: FastInput): FastPlan | { fallba
   const whole = selected.map((file) => [file, graph.takesWhole.get(absolute(file))] as const).find(([, barrel]) => barrel !== undefined);
   const widened = whole ? ` (${whole[0]} takes all of ${shown(whole[1] ?? '')})` : '';
   const count = `${selected.length} of ${tests.length} test files reach ${what}${widened}`;
-  if (tests.length >= 10 && selected.length >= NEARLY_ALL * tests.length) return { kind: 'full', why: `${count}: the full run is faster` };
+  // Of those, the tests that executed what changed, by the record of the last passing full run.
+  const byRecord = cacheDir === undefined || selected.length === 0 ? undefined : narrowByRecord(cacheDir, root, selected.map(absolute), changed);
+  const recorded = byRecord && new Set(byRecord.tests.map(shown));
+  if (tests.length >= 10 && (recorded?.size ?? selected.length) >= NEARLY_ALL * tests.length) return { kind: 'full', why: `${byRecord ? `${count}; ${byRecord.why}` : count}: the full run is faster` };
   // Vitest runs the test files among the paths it is given. A module something imports is no test
   // entry (unless tests live in the sources: includeSource), nor is a component file.
   const inSource = configs.some((config) => /\bincludeSource\b/.test(moduleFiles.read(config) ?? ''));
   // A test config may be reached through a path it names: it is no test file either.
   const entry = (file: string) => isJsFile(file) && !TEST_CONFIG.test(posix.basename(file)) && (inSource || TEST_FILE.test(shown(file)) || !graph.imported.has(file));
-  const targets = [...reached].filter(entry).map(shown).sort();
-  return { kind: 'fast', run: [...run, '--passWithNoTests', '{files}'], targets, why: count };
+  const targets = [...reached].filter(entry).map(shown).filter((file) => !recorded || recorded.has(file) || !TEST_FILE.test(file)).sort();
+  if (byRecord && targets.length === 0) return { kind: 'none', why: `${count}; ${byRecord.why}` };
+  return { kind: 'fast', run: [...run, '--passWithNoTests', '{files}'], targets, why: byRecord ? `${count}; ${byRecord.why}` : count };
 }
 
 /**

@@ -12,6 +12,7 @@ import { findProgram } from './find-program.js';
 import { findSetupFault } from './setup-fault.js';
 import type { GateResult } from './gate-result.js';
 import { openLog } from './open-log.js';
+import type { Recording } from '../fast/by-coverage/record-run.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { killStrays, RUN_MARKER } from './kill-strays.js';
 import { spawnGroup, withLocalBins } from './spawn-group.js';
@@ -76,6 +77,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // gate's own git calls — a test suite making temp repositories — at this repository. A gate's own "env" may set them.
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  // A full vitest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
+  const recording = gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, ownEnv) : undefined;
+  if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
   const childEnv = activated.env;
@@ -129,6 +133,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const trailer = graph && graph.length > 0 ? `\n${graph.join('\n')}\n` : '';
   log.write(trailer);
   log.end();
+  if (recording) finishRecording(recording, !timedOut && result.exitCode === 0, gate.cwd);
 
   const durationMs = Date.now() - started;
   const output = capture.text() + trailer;
@@ -152,6 +157,24 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const printed = gate.outputFails === true && exitCode === 0 && capture.text().trim() !== '';
   if (printed) return { ...done, status: 'failed', detail: 'it exited 0, but what it prints is what it found' };
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
+}
+
+async function startRecording(cacheDir: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
+  try {
+    return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, env);
+  } catch {
+    return undefined; // no record: later stops narrow by the import graph alone
+  }
+}
+
+/** Only a passing run adds to the record: a test left out later must pass as it did then. */
+function finishRecording(recording: Recording, passed: boolean, cwd: string): void {
+  try {
+    if (passed) recording.finish(cwd);
+    else recording.discard();
+  } catch {
+    // A record not written leaves the last one, which is keyed by content and still holds.
+  }
 }
 
 function checkCwd(cwd: string): string | undefined {

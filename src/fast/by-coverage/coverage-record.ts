@@ -1,0 +1,82 @@
+import { hash, findUnits, type ModuleUnits, PARSED } from './function-units.js';
+import type { ProcessRun } from './read-v8-coverage.js';
+import type * as Typescript from 'typescript';
+
+/**
+ * What each test file executed on a passing full run, keyed by content: a test's entry holds for
+ * as long as the files it loaded have the hashes it names, or differ only inside functions it
+ * never called. Paths are absolute.
+ */
+export interface CoverageRecord {
+  version: 1;
+  /** When the last run that added to it ended (ISO). */
+  at: string;
+  tests: Record<string, { loaded: Record<string, LoadedModule> }>;
+  /** The units of each recorded version of a module, by its hash. */
+  units: Record<string, ModuleUnits>;
+}
+
+export interface LoadedModule {
+  hash: string;
+  /** The units it called, by name; `all`: the record can't tell which (a name V8 made up, a file loaded as text). */
+  called: string[] | 'all';
+}
+
+/**
+ * The record after a passing full run: each test file with a process of its own gets a new entry;
+ * one the run ran without a usable record loses its old one; tests this run did not run keep
+ * theirs. `read` gives a module's text as it was when the run started (undefined: changed since).
+ */
+export function addRuns(previous: CoverageRecord | undefined, runs: ProcessRun[], read: (path: string) => string | undefined, ts: typeof Typescript | undefined, at: string): CoverageRecord {
+  const tests = { ...previous?.tests };
+  const units: Record<string, ModuleUnits> = {};
+  const texts = new Map<string, { hash: string; words: Set<string>; units: ModuleUnits | undefined } | undefined>();
+  const version = (path: string) => {
+    if (!texts.has(path)) {
+      const text = read(path);
+      const found = text === undefined ? undefined : { hash: hash(text), words: new Set(text.match(/[#\w$]+/g)), units: ts && PARSED.test(path) ? findUnits(ts, path, text) : undefined };
+      texts.set(path, found);
+    }
+    return texts.get(path);
+  };
+  for (const run of runs) {
+    if (run.kind === 'other') {
+      for (const test of run.tests) delete tests[test];
+      continue;
+    }
+    delete tests[run.test];
+    const loaded: Record<string, LoadedModule> = {};
+    let usable = true;
+    for (const [path, names] of run.modules) {
+      const now = version(path);
+      if (now === undefined) {
+        usable = false;
+        break;
+      }
+      const unitNames = new Set(now.units?.units.map((unit) => unit.name));
+      // A name the source doesn't hold: a transform renamed or added a function, so names don't place calls here.
+      const unknown = names === 'all' || now.units === undefined || [...names].some((name) => !now.words.has(name));
+      loaded[path] = { hash: now.hash, called: unknown ? 'all' : [...names].filter((name) => unitNames.has(name)).sort() };
+      if (now.units) units[now.hash] = now.units;
+    }
+    if (usable) tests[run.test] = { loaded };
+  }
+  for (const entry of Object.values(tests)) {
+    for (const module of Object.values(entry.loaded)) {
+      const kept = units[module.hash] ?? previous?.units[module.hash];
+      if (kept) units[module.hash] = kept;
+    }
+  }
+  return { version: 1, at, tests, units };
+}
+
+/** A record read back from disk, or undefined when it is not one (another version, a torn write). */
+export function parseRecord(text: string): CoverageRecord | undefined {
+  try {
+    const record = JSON.parse(text) as Partial<CoverageRecord>;
+    if (record.version !== 1 || typeof record.at !== 'string' || typeof record.tests !== 'object' || typeof record.units !== 'object' || !record.tests || !record.units) return undefined;
+    return record as CoverageRecord;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import type * as Typescript from 'typescript';
+import { parseRecord } from './coverage-record.js';
+import { type Reason, selectByRecord } from './select-by-record.js';
+
+/** Where a gate's record lives: in its cache folder under gate's state. */
+export function recordPath(cacheDir: string): string {
+  return join(cacheDir, 'coverage-record.json');
+}
+
+/**
+ * The test files among `tests` (absolute, chosen by the import graph) that the coverage record of
+ * the gate's last passing full run says the change can affect, and why, in words; undefined when
+ * there is no record, or it keeps every test.
+ */
+export function narrowByRecord(cacheDir: string, root: string, tests: string[], changed: string[]): { tests: string[]; why: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(recordPath(cacheDir), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const record = parseRecord(text);
+  if (!record) return undefined;
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const { kept, functions } = selectByRecord({ record, tests, changed, read, ts: loadTypescript(root) });
+  if (kept.length === tests.length) return undefined;
+  const shown = (path: string) => relative(root, path).split(sep).join('/');
+  const count = (reason: Reason) => kept.filter((test) => test.reason === reason).length;
+  const what = [...functions].map(([file, names]) => `${names.map((name) => `${name}()`).join(', ')} in ${shown(file)}`).join('; ') || 'the changed functions';
+  const parts = [
+    `${count('called')} executed ${what}`,
+    count('no-record') > 0 ? `${count('no-record')} have no record of their own (new or changed since)` : '',
+    count('outside') > 0 ? `${count('outside')} loaded a module changed outside its functions since` : '',
+    count('names-file') > 0 ? `${count('names-file')} name a changed file in their text` : '',
+  ].filter(Boolean);
+  const why = `${kept.length} of ${tests.length} test files: ${parts.join(', ')} (coverage record of ${record.at.slice(0, 16).replace('T', ' ')} UTC)`;
+  return { tests: kept.map((test) => test.test).sort(), why };
+}
+
+/** The project's own TypeScript, which parses its modules into functions; undefined when it has none. */
+export function loadTypescript(cwd: string): typeof Typescript | undefined {
+  try {
+    const ts = createRequire(join(cwd, 'noop.js'))('typescript') as Partial<typeof Typescript>;
+    return typeof ts.createSourceFile === 'function' && typeof ts.forEachChild === 'function' ? (ts as typeof Typescript) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { sourceName } from './function-units.js';
+
+/** One script of a `NODE_V8_COVERAGE` file (https://nodejs.org/api/cli.html#node_v8_coveragedir). */
+interface V8Script {
+  url: string;
+  functions: Array<{ functionName: string; ranges: Array<{ count: number }> }>;
+}
+
+/** What one test file's process ran: the names of the functions it called in each project module (`all`: names the record can't read). */
+export type ProcessRun =
+  | { kind: 'test'; test: string; modules: Map<string, Set<string> | 'all'> }
+  /** No single test file (the main process, a pool that shares processes), or a test that started processes: no record. */
+  | { kind: 'other'; tests: string[] };
+
+// Node's functions that start another process or thread: code run there is in no file of this one.
+const STARTS = new Map([
+  ['node:child_process', /^(?:spawn|spawnSync|fork|exec|execSync|execFile|execFileSync)$/],
+  ['node:internal/child_process', /^(?:ChildProcess\.spawn|spawnSync)$/],
+  ['node:internal/worker', /^Worker$/],
+]);
+
+/**
+ * Reads one process's coverage (the files V8 wrote for it): the project's files it loaded (`isModule`: a file path gate can
+ * see, not node_modules), and among them the test file. A process that loaded several test files,
+ * or started a child process or a worker thread (what runs there is recorded nowhere gate reads
+ * it), gives no record for its tests.
+ */
+export function readProcessRun(files: unknown[], isModule: (path: string) => boolean, isTest: (path: string) => boolean): ProcessRun {
+  const scripts = files.flatMap((json) => (json as { result?: unknown } | null)?.result ?? []);
+  if (!Array.isArray(scripts)) return { kind: 'other', tests: [] };
+  const modules = new Map<string, Set<string> | 'all'>();
+  let started = false;
+  for (const script of scripts as V8Script[]) {
+    const starts = STARTS.get(script.url);
+    if (starts) started ||= script.functions.some((fn) => ran(fn) && starts.test(fn.functionName));
+    if (!script.url.startsWith('file:')) continue;
+    // A query (`?raw`, `?url`) loads the file as something else than its code: any change to it counts.
+    const [plain = '', query] = script.url.split('?');
+    let path: string;
+    try {
+      path = fileURLToPath(plain);
+    } catch {
+      continue;
+    }
+    if (!isModule(path)) continue;
+    const names = query === undefined ? executedNames(script) : 'all';
+    const had = modules.get(path);
+    modules.set(path, had === 'all' || names === 'all' ? 'all' : new Set([...(had ?? []), ...names]));
+  }
+  const tests = [...modules.keys()].filter(isTest);
+  const [test] = tests;
+  if (tests.length !== 1 || test === undefined || started) return { kind: 'other', tests };
+  return { kind: 'test', test, modules };
+}
+
+function executedNames(script: V8Script): Set<string> {
+  const names = new Set<string>();
+  for (const fn of script.functions) {
+    const name = sourceName(fn.functionName);
+    if (name !== undefined && ran(fn)) names.add(name);
+  }
+  return names;
+}
+
+function ran(fn: V8Script['functions'][number]): boolean {
+  return (fn.ranges[0]?.count ?? 0) > 0;
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { addRuns, parseRecord } from './coverage-record.js';
+import { loadTypescript, recordPath } from './narrow-by-record.js';
+import { type ProcessRun, readProcessRun } from './read-v8-coverage.js';
+
+// Vitest's default include: the test files a record is kept for (the graph counts the same).
+const TEST_FILE = /(?:^|[/\\])[^/\\]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
+
+// Vitest stops a test file's process with SIGTERM, and a process killed by a signal writes no
+// coverage; one that exits by itself may be killed while Node writes it. In vitest's fork workers
+// only, write it as the process exits or gets the signal, then die of the signal as before.
+const PRELOAD = `'use strict';
+if (/[\\\\/]vitest[\\\\/]dist[\\\\/]workers[\\\\/](?:forks|vmForks)\\.js$/.test(process.argv[1] || '')) {
+  let taken = false;
+  const take = () => {
+    if (taken) return;
+    taken = true;
+    try { require('node:v8').takeCoverage(); } catch {}
+  };
+  process.on('exit', take);
+  process.once('SIGTERM', () => {
+    take();
+    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+  });
+}
+`;
+
+export interface Recording {
+  /** What the run's environment gets: V8 writes each process's coverage under the gate's cache. */
+  env: Record<string, string>;
+  /** After a passing run: the record gains what this run executed. */
+  finish: (cwd: string) => void;
+  /** After any other run: its coverage is thrown away, the record kept as it was. */
+  discard: () => void;
+}
+
+/**
+ * Gets a full vitest run ready to record what each test file executes, unless the run's own
+ * environment already asks for V8 coverage (c8, a test script's own NODE_V8_COVERAGE).
+ */
+export function startRecording(cacheDir: string, env: NodeJS.ProcessEnv): Recording | undefined {
+  if (env['NODE_V8_COVERAGE'] !== undefined) return undefined;
+  const folder = join(cacheDir, 'v8-coverage');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(join(folder, 'raw'), { recursive: true, mode: 0o700 });
+  const preload = join(folder, 'preload.cjs');
+  writeFileSync(preload, PRELOAD);
+  const started = Date.now();
+  const require = `--require "${preload.replace(/["\\]/g, '\\$&')}"`;
+  return {
+    env: { NODE_V8_COVERAGE: join(folder, 'raw'), NODE_OPTIONS: [env['NODE_OPTIONS'], require].filter(Boolean).join(' ') },
+    finish: (cwd) => {
+      try {
+        saveRecord(cacheDir, join(folder, 'raw'), cwd, started);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    discard: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: number): void {
+  const ours = [cacheDir, realpathSync(cacheDir)];
+  const isModule = (path: string) => !path.split(sep).includes('node_modules') && !ours.some((dir) => path.startsWith(dir + sep));
+  // V8 names each file coverage-<pid>-<time>-<n>.json: a process may write more than one.
+  const byProcess = new Map<string, string[]>();
+  for (const name of readdirSync(rawDir).filter((file) => file.endsWith('.json'))) {
+    const pid = name.split('-')[1] ?? name;
+    byProcess.set(pid, [...(byProcess.get(pid) ?? []), name]);
+  }
+  const runs: ProcessRun[] = [];
+  for (const names of byProcess.values()) {
+    try {
+      runs.push(readProcessRun(names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8'))), isModule, (path) => TEST_FILE.test(path)));
+    } catch {
+      // A file V8 was still writing when the process was killed: its test has no new record.
+    }
+  }
+  // A file changed since the run started may not be what ran (a margin where the file system keeps whole seconds).
+  const read = (path: string) => {
+    try {
+      const { mtimeMs } = statSync(path);
+      return mtimeMs < (mtimeMs % 1000 === 0 ? started - 2000 : started) ? readFileSync(path, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const file = recordPath(cacheDir);
+  let previous;
+  try {
+    previous = parseRecord(readFileSync(file, 'utf8'));
+  } catch {
+    previous = undefined;
+  }
+  const record = addRuns(previous, runs, read, loadTypescript(cwd), new Date().toISOString());
+  writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
