@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { hookPayload, runBin } from '../helpers/run-bin.js';
-import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { copyRepo, makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 // --no-check: these tests are about what init writes; running the gates once is tests/e2e/init-red-gates.test.ts's.
 let repo: TempRepo;
@@ -18,6 +18,18 @@ function freshProject(extra: Record<string, string> = {}, name?: string): TempRe
   manifest.devDependencies.stopgate = '0.1.0';
   files['package.json'] = JSON.stringify(manifest, null, 2);
   return makeRepo({ ...files, ...extra }, { nodeModules: 'with-gate', name });
+}
+
+// A fresh project after `gate init --yes --no-check` (init ends with doctor's delivery probe, a real
+// stop): made once, at the first test that needs it, and copied for each.
+let initialized: TempRepo | undefined;
+afterAll(() => initialized?.cleanup());
+function initializedProject(): TempRepo {
+  if (!initialized) {
+    initialized = freshProject();
+    runBin(['init', '--yes', '--no-check'], { cwd: initialized.dir, env: initialized.env });
+  }
+  return copyRepo(initialized);
 }
 
 const read = (path: string) => readFileSync(join(repo.dir, path), 'utf8');
@@ -62,8 +74,7 @@ describe('gate init (team)', () => {
   });
 
   it('is idempotent: a second run changes no byte', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const first = [read('gate.config.json'), read('.claude/settings.json')];
     const again = gate(['init', '--yes', '--no-check']);
     expect(again.stdout).toMatch(/Nothing to change: gate is already installed here/);
@@ -131,8 +142,7 @@ describe('gate init --personal', () => {
   });
 
   it('on top of a team install, adds only the personal hook file and no second config', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     repo.commit('team gate');
     const teamFiles = [read('gate.config.json'), read('.claude/settings.json')];
     const result = gate(['init', '--personal', '--yes', '--no-check']);
@@ -155,8 +165,7 @@ describe('gate uninstall', () => {
   });
 
   it('removes only gate\'s entries from a settings file edited since init, and keeps an edited config', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const settings = JSON.parse(read('.claude/settings.json'));
     settings.permissions = { allow: ['Bash(ls)'] };
     repo.write('.claude/settings.json', `${JSON.stringify(settings, null, 2)}\n`);
@@ -186,8 +195,7 @@ describe('gate uninstall', () => {
 
 describe('gate doctor', () => {
   it('finds all well after init', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const result = gate(['doctor']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ \.claude\/settings\.json: gate hooks on Stop, UserPromptSubmit/);
@@ -205,8 +213,7 @@ describe('gate doctor', () => {
   });
 
   it('names each problem: a duplicate install, a short timeout, a missing program, hooks disabled', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const settings = JSON.parse(read('.claude/settings.json'));
     settings.hooks.Stop[0].hooks[0].timeout = 60;
     settings.disableAllHooks = true;
@@ -227,8 +234,7 @@ describe('gate doctor', () => {
   });
 
   it('reports a broken hook command and an invalid config', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     repo.write('.claude/settings.json', read('.claude/settings.json').replaceAll('/node_modules/.bin/gate', '/../elsewhere/node_modules/.bin/gate'));
     repo.write('gate.config.json', '{"gates": [{"name": "t", "timeout": "60s", "run": "x"}]}');
     const result = gate(['doctor']);
@@ -248,8 +254,7 @@ describe('gate doctor', () => {
 
 describe('gate doctor and the Claude Code plugin', () => {
   it('notices the plugin beside a settings install, which would run gate twice', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const settings = JSON.parse(read('.claude/settings.json'));
     repo.write('.claude/settings.local.json', JSON.stringify({ enabledPlugins: { 'stopgate@stopgate': true } }));
     const result = gate(['doctor']);
@@ -262,8 +267,7 @@ describe('gate doctor and the Claude Code plugin', () => {
 
 describe('gate doctor proves that a failing stop reaches the agent', () => {
   it('runs the installed command on a synthetic failing stop, and leaves the project\'s state alone', () => {
-    repo = freshProject();
-    gate(['init', '--yes', '--no-check']);
+    repo = initializedProject();
     const result = gate(['doctor']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ delivery probe: a failing stop whose report says "no such file" and "can't open" is refused the way claude needs \(exit 2, the report on stderr\)/);
@@ -289,7 +293,7 @@ describe('gate doctor proves that a failing stop reaches the agent', () => {
     ['cursor', /one JSON object on stdout with the report as "followup_message"/],
   ])('probes the %s install with that harness\'s protocol', (harness, how) => {
     repo = freshProject();
-    expect(gate(['init', '--harness', harness, '--yes']).code).toBe(0);
+    expect(gate(['init', '--harness', harness, '--yes', '--no-check']).code).toBe(0);
     const result = gate(['doctor', '--harness', harness]);
     expect(result.stdout).toMatch(new RegExp(`✔ delivery probe: .* refused the way ${harness} needs \\(${how.source}\\)`));
   });
