@@ -71,4 +71,21 @@ export const click = {
     // mtime second, and a fast stop can import the wrong version within that second (a stale pass/fail).
     replace: ['assert click.style("x", bold=True) == "x"', 'assert click.style("x", bold=True) == "\\x1b[1mx\\x1b[0m"'],
   },
+  // Issue 39. src/click/utils.py is imported by click/__init__, so by every test.
+  comment: {
+    what: 'src/click/utils.py: a comment inside make_str',
+    file: 'src/click/utils.py',
+    replace: ['    """Converts a value into a valid string."""\n', '    """Converts a value into a valid string."""\n    # gate bench: a comment only\n'],
+  },
+  shared: {
+    what: 'src/click/utils.py: _make_default_short_help ends a truncated help with " ..." (a space before the dots)',
+    file: 'src/click/utils.py',
+    replace: ['    return " ".join(words[:i]) + "..."', '    return " ".join(words[:i]) + " ..."'],
+    expect: [/test_make_default_short_help/],
+  },
+  sharedFix: {
+    what: 'src/click/utils.py: "..." again, written differently (another length: see testFix)',
+    file: 'src/click/utils.py',
+    replace: ['    return " ".join(words[:i]) + " ..."', '    return " ".join(words[:i]) + "." * 3'],
+  },
 };

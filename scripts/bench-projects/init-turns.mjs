@@ -5,13 +5,35 @@
 //           (same turn) the module fixed, still changed      → stop (fix):    must allow (exit 0)
 //   turn 2  a test-only edit: a new failing test             → stop (test):   must block
 //           (same turn) its expectation corrected            → stop (test fix): must allow
+// and, where the project names them (issue 39), in later turns:
+//   turn 3  a comment only, inside a shared module           → stop (comment): must allow
+//   turn 4  one function of a shared module changed, a test breaks → stop (shared): must block
+//           (same turn) that function fixed                  → stop (shared fix): must allow
+//   turn 5  a module and its own test edited together, the module breaks one of its tests
+//                                                            → stop (module+test): must block
+//           (same turn) both corrected                       → stop (module+test fix): must allow
 // The full command runs on the committed tree before turn 1, from a copy of the whole temp folder
 // that is put back afterwards, so it warms nothing the stops use.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { edit, lastStop, payload, timed } from './turns.mjs';
+
+/** The later turns a project may name, each a change and the verdict its stop must give (then its fix's). */
+export const EXTRA_TURNS = [
+  { key: 'comment', want: 0 },
+  { key: 'shared', want: 2, fix: 'sharedFix' },
+  { key: 'moduleAndTest', want: 2, fix: 'moduleAndTestFix' },
+];
+
+/** Applies a change: one edit, or several ({ edits: [...] }) made in the same turn. */
+function applyChange(dir, what) {
+  for (const one of what.edits ?? [what]) edit(dir, one);
+}
+
+/** The machine's 1-minute load average (the machine is shared: each figure says how loaded it was). */
+const loadNow = () => Number(loadavg()[0].toFixed(1));
 
 /** The number of gates in every gate.config.json of the repo (the root's and each package's). */
 function countGates(dir, git) {
@@ -21,7 +43,8 @@ function countGates(dir, git) {
 
 /**
  * @param {object} options
- * @param {object} options.project   radashi.mjs and the like: full, module, fix, test, testFix, localPath, setup
+ * @param {object} options.project   radashi.mjs and the like: full, module, fix, test, testFix, localPath, setup,
+ *                                   and optionally comment, shared + sharedFix, moduleAndTest + moduleAndTestFix
  * @param {string} options.template  the prepared project (copied, never touched)
  * @param {Record<string, string>} options.env  the stack's environment
  * @param {string[]} options.path    folders put on PATH after the project's own (tools)
@@ -61,7 +84,7 @@ export function benchInit(options) {
     const result = hook('Stop', active);
     const logged = lastStop(dir, env, bin);
     const report = `${result.stdout}\n${result.stderr}`.trim();
-    return { ms: result.ms, code: result.code, named: change?.expect ? change.expect.every((pattern) => pattern.test(report)) : true, ...logged, report };
+    return { ms: result.ms, code: result.code, load: loadNow(), named: change?.expect ? change.expect.every((pattern) => pattern.test(report)) : true, ...logged, report };
   };
 
   try {
@@ -81,6 +104,7 @@ export function benchInit(options) {
     execFileSync('cp', ['-a', base, snapshot]);
     const [program, ...args] = project.full;
     const full = timed(program, args, { cwd: dir, env });
+    const fullLoad = loadNow();
     rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     renameSync(snapshot, base);
 
@@ -94,6 +118,16 @@ export function benchInit(options) {
     const test = stop(false, project.test);
     edit(dir, project.testFix);
     const testFix = stop(test.code === 2);
+    const extra = {};
+    for (const turn of EXTRA_TURNS.filter(({ key }) => project[key])) {
+      prompt();
+      applyChange(dir, project[turn.key]);
+      extra[turn.key] = stop(false, project[turn.key]);
+      if (turn.fix) {
+        applyChange(dir, project[turn.fix]);
+        extra[turn.fix] = stop(extra[turn.key].code === 2);
+      }
+    }
     return {
       files,
       gates,
@@ -103,6 +137,8 @@ export function benchInit(options) {
       fix,
       test,
       testFix,
+      ...extra,
+      load: { full: fullLoad, end: loadNow() },
       kept: options.keep ? base : undefined,
     };
   } finally {

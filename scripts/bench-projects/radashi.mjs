@@ -56,4 +56,39 @@ export const radashi = {
     file: 'tests/number/toFloat.test.ts',
     replace: ['expect(_.inRange(1, 2)).toBe(false)', 'expect(_.inRange(1, 2)).toBe(true)'],
   },
+  // Issue 39. src/typed/isTagged.ts is behind isObject, isDate, isRegExp and the like, which many
+  // modules call (every test loads it through the barrel).
+  comment: {
+    what: 'src/typed/isTagged.ts: a comment inside isTagged',
+    file: 'src/typed/isTagged.ts',
+    replace: ['  return Object.prototype.toString.call(value) === tag', '  // gate bench: a comment only\n  return Object.prototype.toString.call(value) === tag'],
+  },
+  shared: {
+    what: 'src/typed/isTagged.ts: String(value) instead of Object.prototype.toString (throws on Object.create(null))',
+    file: 'src/typed/isTagged.ts',
+    replace: ['return Object.prototype.toString.call(value) === tag', 'return String(value) === tag'],
+    expect: [/isObject\.test\.ts/],
+  },
+  sharedFix: {
+    what: 'src/typed/isTagged.ts: Object.prototype.toString again, written differently',
+    file: 'src/typed/isTagged.ts',
+    replace: ['return String(value) === tag', 'return tag === Object.prototype.toString.call(value)'],
+  },
+  // The shape agents make: clamp changed (a reversed range is swapped, no longer an error) and a
+  // test of the new behaviour added to its own test file; clamp's old test of the error fails.
+  moduleAndTest: {
+    what: 'src/number/clamp.ts swaps a reversed range instead of throwing + tests/number/clamp.test.ts a new (passing) test of it; the old throw test fails',
+    edits: [
+      { file: 'src/number/clamp.ts', replace: ["throw new Error('invalid clamp range')", 'return clamp(n, max, min)'] },
+      { file: 'tests/number/clamp.test.ts', append: "\ntest('gate bench: a reversed range is swapped', () => {\n  expect(_.clamp(5, 10, 1)).toBe(5)\n})\n" },
+    ],
+    expect: [/clamp\.test\.ts/],
+  },
+  moduleAndTestFix: {
+    what: 'src/number/clamp.ts throws again; the new test expects the throw',
+    edits: [
+      { file: 'src/number/clamp.ts', replace: ['return clamp(n, max, min)', "throw new Error('invalid clamp range')"] },
+      { file: 'tests/number/clamp.test.ts', replace: ["a reversed range is swapped', () => {\n  expect(_.clamp(5, 10, 1)).toBe(5)", "a reversed range throws', () => {\n  expect(() => _.clamp(5, 10, 1)).toThrow()"] },
+    ],
+  },
 };
