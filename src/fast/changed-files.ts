@@ -26,6 +26,11 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
     if (files.some((file) => file.startsWith('../'))) return { kind: 'full', why: `a package it depends on changed, and ${graph.fallback}` };
     return { kind: 'fast', run: gate.tier.run, targets: files.map((file) => resolve(gate.cwd, file)), why: `only what ${count} touches (vitest's own selection: ${graph.fallback})` };
   }
+  if (gate.preset === 'jest') {
+    const graph = (await import('./jest-graph.js')).planJestGraph(input);
+    if (!('fallback' in graph)) return graph;
+    return { kind: 'fast', run: gate.tier.run, targets: files.map((file) => resolve(gate.cwd, file)), why: `only what ${count} touches (jest's own selection: ${graph.fallback})` };
+  }
   // A test runner resolves a relative path against its own root (vitest's `test.root`, jest's
   // `rootDir`), not the cwd: under another root it finds no test and passes. Absolute paths mean one file.
   const targets = gate.preset === 'jest' ? files.map((file) => resolve(gate.cwd, file)) : files;

@@ -83,3 +83,40 @@ describe.each(['node-test', 'mocha'] as const)('%s through a barrel: the test fi
     expect((await build(repo.dir, gate, ['src/greet.js'])).why).toBe('3 test files that import src/greet.js');
   });
 });
+
+describe('jest through a barrel: the test files that use a name the change defines', () => {
+  const jestLibrary = (jestConfig: object = { transform: {} }) => ({
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'shop', private: true, type: 'module', jest: jestConfig }, null, 2)}\n`,
+    'src/index.js': "export * from './sum.js';\nexport { greet } from './greet.js';\n",
+    'src/sum.js': 'export const sum = (a, b) => a + b;\n',
+    'src/greet.js': 'export const greet = (name) => `hello ${name}`;\n',
+    'src/__tests__/sum.js': "import { sum } from '../index.js';\n\ntest('sum works', () => expect(sum(1, 2)).toBe(3));\n",
+    'test/greet.test.js': "import { greet } from '../src/index.js';\n\ntest('greet works', () => expect(greet('ann')).toBe('hello ann'));\n",
+    'test/all.test.js': "import * as shop from '../src/index.js';\n\ntest('exports', () => expect(Object.keys(shop).sort()).toEqual(['greet', 'sum']));\n",
+  });
+  // Jest runs ES modules natively only with this flag (no transform installed here).
+  const esm = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings' };
+
+  it('hands jest --runTestsByPath the files the change reaches, and jest runs the tests among them', async () => {
+    repo = makeRepo(jestLibrary(), { nodeModules: true });
+    repo.write('src/greet.js', 'export const greet = (name) => `hi ${name}`;\n');
+    const gate = presetGate(repo.dir, 'jest', esm);
+    const command = await build(repo.dir, gate, ['src/greet.js']);
+    expect(command).toMatchObject({ fast: true, why: '2 of 3 test files reach src/greet.js (test/all.test.js takes all of src/index.js)' });
+    expect(command.argv.slice(-4)).toEqual(['--runTestsByPath', '--passWithNoTests', 'test/all.test.js', 'test/greet.test.js']);
+    const result = await run(repo.dir, gate, ['src/greet.js'], repo.env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toContain('greet works');
+    expect(result.output).toMatch(/Tests:\s+1 failed, 1 passed, 2 total/);
+  });
+
+  it("keeps jest's own selection where the graph can't be trusted: a file the config names that the change reaches, a moved rootDir", async () => {
+    repo = makeRepo({ ...jestLibrary({ transform: {}, setupFiles: ['<rootDir>/test/setup.js'] }), 'test/setup.js': "import { greet } from '../src/greet.js';\n\nglobalThis.hello = greet('setup');\n" }, { nodeModules: true });
+    const gate = presetGate(repo.dir, 'jest', esm);
+    expect((await build(repo.dir, gate, ['src/greet.js'])).why).toBe("only what src/greet.js touches (jest's own selection: the jest config loads test/setup.js, which the change reaches)");
+    expect((await build(repo.dir, gate, ['src/sum.js'])).why).toBe('2 of 3 test files reach src/sum.js (test/all.test.js takes all of src/index.js)');
+    repo.write('package.json', `${JSON.stringify({ type: 'module', jest: { rootDir: 'src' } })}\n`);
+    expect((await build(repo.dir, gate, ['src/sum.js'])).why).toBe("only what src/sum.js touches (jest's own selection: package.json \"jest\" sets rootDir or projects)");
+  });
+});
