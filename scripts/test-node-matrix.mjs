@@ -46,7 +46,7 @@ const NODE_DEPENDENT = [
   ['tests/integration/detect-stacks.test.ts', "an invalid package.json named with its line and column, from JSON.parse's message"],
   ['tests/integration/fingerprint-file.test.ts', "a file's ctime and mtime through Node's fs"],
   ['tests/integration/lend-dependencies.test.ts', "symlinks made and read through Node's fs"],
-  ['tests/integration/turbo-nx.test.ts', "node:test's output under turbo and Nx, TAP up to Node 22 and the spec reporter from 23; Nx itself runs on the user's Node"],
+  ['tests/integration/turbo-nx.test.ts', "a failing node:test task read through turbo and Nx: its output is TAP up to Node 22 and the spec reporter from 23; Nx itself runs on the user's Node"],
   ['tests/e2e/stop.test.ts', 'the stop contract through the built bin: stdin read to EOF, exit codes, stderr, state files'],
   ['tests/e2e/adversarial-input.test.ts', "payloads that are huge, torn or not JSON on stdin; Node's stream handling"],
   ['tests/e2e/adversarial-runtime.test.ts', "signals, concurrent stops, killed process trees: Node's process and child_process"],
@@ -71,6 +71,7 @@ const NODE_INDEPENDENT = [
   ['tests/integration/pytest-internal-error.test.ts', "pytest's INTERNALERROR output"],
   ['tests/integration/gofmt-gate.test.ts', "gofmt's output"],
   ['tests/integration/tsc-subset.test.ts', "tsc's module resolution from the subset tsconfig"],
+  ['tests/integration/turbo-nx-scope.test.ts', "which packages turbo and Nx run for a change, and their remote caches: the tools' behaviour (their tasks pass; turbo-nx.test.ts reads a failing one under every Node)"],
   ['tests/integration/workspace-graph.test.ts', 'workspaces read from their files, go list and cargo metadata; its node --test check of the fixture is what e2e/monorepo asserts under every Node'],
 ];
 
