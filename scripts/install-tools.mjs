@@ -4,7 +4,8 @@
 //   - a Python venv in .cache/tools/py with pinned mypy, ruff, pytest and black (python3 -m venv, its pip),
 //     and in .cache/tools/wheels the wheels of pytest and setuptools for the tests' own venvs;
 //   - Go: Debian's golang-go through apt-get when `go` is missing and we are root;
-//   - cargo and clippy: only checked (rustup installs them; nothing here does).
+//   - cargo and clippy: only checked (rustup installs them; nothing here does);
+//   - basedpyright and TypeScript 7 from npm, each in its own folder under .cache/tools.
 // Safe to run twice; when everything is there it spawns nothing but `go version` and two
 // `cargo … --version`. Prints one line per tool. A tool it cannot provide is a warning locally
 // (the tests that need it are skipped) and an error under CI=true (CI never silently skips).
@@ -199,8 +200,32 @@ function basedpyright() {
   note('basedpyright', BASEDPYRIGHT, relative(root, link));
 }
 
+// TypeScript 7 (the native compiler), for the tests that prove the tsc preset on it beside the 5.x
+// devDependency. Not a devDependency: its package claims the same `tsc` bin. Installed apart, as a
+// user's project installs it (its per-platform binary package comes as an optional dependency), and
+// linked nowhere: the tests give a project .cache/tools/typescript7/node_modules as its own.
+const TYPESCRIPT_7 = '7.0.2';
+
+function typescript7() {
+  const prefix = join(root, '.cache', 'tools', 'typescript7');
+  const installed = () => {
+    try {
+      return JSON.parse(readFileSync(join(prefix, 'node_modules', 'typescript', 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  };
+  if (installed() !== TYPESCRIPT_7) {
+    mkdirSync(prefix, { recursive: true });
+    const npm = run(windows ? 'npm.cmd' : 'npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `typescript@${TYPESCRIPT_7}`], { shell: windows });
+    if (npm.status !== 0 || installed() !== TYPESCRIPT_7) return lack('tsc 7', `npm install typescript@${TYPESCRIPT_7} failed: ${(npm.stderr || '').trim().split('\n').at(-1)}`);
+  }
+  note('tsc 7', TYPESCRIPT_7, relative(root, join(prefix, 'node_modules', '.bin', 'tsc')));
+}
+
 python();
 basedpyright();
+typescript7();
 go();
 rust();
 process.stdout.write(`${lines.join('\n')}\n`);

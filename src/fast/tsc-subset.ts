@@ -39,7 +39,8 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   // tsc looks a `types` entry up in the type roots, then in node_modules from the tsconfig's folder:
   // from gate's state that is not the project's (a workspace package's own node_modules).
   const typeRoots = typeRootsFrom(cwd, files);
-  const unfound = config.types?.find((name) => !typeRoots.some((root) => files.kind(join(root, name)) === 'directory'));
+  // "*" (TypeScript 6+): every package in the type roots, which the subset names.
+  const unfound = config.types?.find((name) => name !== '*' && !typeRoots.some((root) => files.kind(join(root, name)) === 'directory'));
   if (unfound !== undefined) return { why: `"types" names ${unfound}, which is not in node_modules/@types` };
   const sources = listSources(cwd);
   if (!sources) return { why: 'too many files to read' };
@@ -55,17 +56,36 @@ export function planTscSubset(cwd: string, changed: string[], cacheDir: string):
   const globals = program.filter((file) => /\.d\.[cm]?ts$/.test(file) || !MODULE_SYNTAX.test(stripJsComments(files.read(absolute(file)) ?? '')));
   const roots = [...new Set([...program.filter((file) => reached.has(absolute(file))), ...globals])].sort();
   if (roots.length >= WORTH_IT * program.length) return { why: `the change reaches ${roots.length} of ${program.length} files` };
+  // TypeScript 6+ takes the tsconfig's folder as rootDir, and checks that every file is under it when
+  // paths of output are set: the subset's folder is gate's state, so it names the project's own.
+  let rootDir: string | undefined;
+  if (config.outputPaths && !config.rootDir) {
+    const major = typescriptMajor(cwd, files);
+    if (major === undefined) return { why: 'no node_modules/typescript: which TypeScript runs, and so its default rootDir, is unknown' };
+    if (major >= 6) rootDir = root;
+  }
   ensureStateDir(cacheDir);
   const path = join(cacheDir, 'tsconfig.subset.json');
   const generated = {
     extends: tsconfig,
     // composite asks that every file of the program be listed; the ones tsc pulls in through imports aren't.
-    compilerOptions: { composite: false, ...(config.typeRoots ? {} : { typeRoots }) },
+    compilerOptions: { composite: false, ...(config.typeRoots ? {} : { typeRoots }), ...(rootDir === undefined ? {} : { rootDir }) },
     files: roots.map(absolute),
     include: [],
   };
   writeFileSync(path, `${JSON.stringify(generated, null, 2)}\n`);
   return { tsconfig: path, files: roots.length, of: program.length };
+}
+
+/** The major version of the TypeScript whose tsc the gate runs: the nearest node_modules/.bin/tsc's package. */
+function typescriptMajor(cwd: string, files: ModuleFiles): number | undefined {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (files.kind(join(dir, 'node_modules', '.bin', 'tsc')) !== undefined) {
+      const version = readJsonc(join(dir, 'node_modules', 'typescript', 'package.json'), files)?.['version'];
+      return typeof version === 'string' && /^\d+\./.test(version) ? Number.parseInt(version, 10) : undefined;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** TypeScript's default type roots: every `node_modules/@types` from the project's folder up. */
@@ -85,6 +105,9 @@ interface ConfigChain {
   /** outDir and declarationDir, which tsc's default exclude leaves out. */
   outputs: string[];
   typeRoots: boolean;
+  /** Whether the chain sets rootDir, and any of the options that make tsc check files are under it. */
+  rootDir: boolean;
+  outputPaths: boolean;
   allowJs: boolean;
   /** compilerOptions.types, as the nearest config in the chain sets it. */
   types: string[] | undefined;
@@ -98,7 +121,7 @@ function readConfigChain(path: string, files: ModuleFiles, depth = 0): ConfigCha
   if (Array.isArray(config['files']) && config['files'].length > 0) return { why: 'tsconfig.json lists "files"' };
   const parentPath = typeof config['extends'] === 'string' ? config['extends'] : undefined;
   if (Array.isArray(config['extends'])) return { why: 'tsconfig.json extends several configs' };
-  let inherited: ConfigChain = { include: ['**/*'], exclude: undefined, outputs: [], typeRoots: false, allowJs: false, types: undefined };
+  let inherited: ConfigChain = { include: ['**/*'], exclude: undefined, outputs: [], typeRoots: false, rootDir: false, outputPaths: false, allowJs: false, types: undefined };
   // A package's tsconfig (`@tsconfig/node20`) sets options: the default include stands.
   if (parentPath?.startsWith('.')) {
     if (depth > 5) return { why: 'tsconfig.json extends too deep a chain' };
@@ -115,6 +138,8 @@ function readConfigChain(path: string, files: ModuleFiles, depth = 0): ConfigCha
     exclude: strings(config['exclude']) ?? inherited.exclude,
     outputs: outputs.length > 0 ? outputs : inherited.outputs,
     typeRoots: inherited.typeRoots || options['typeRoots'] !== undefined,
+    rootDir: inherited.rootDir || options['rootDir'] !== undefined,
+    outputPaths: inherited.outputPaths || ['outDir', 'declarationDir', 'sourceRoot', 'mapRoot'].some((key) => options[key] !== undefined),
     allowJs: typeof options['allowJs'] === 'boolean' ? options['allowJs'] : inherited.allowJs,
     types: strings(options['types']) ?? inherited.types,
   };

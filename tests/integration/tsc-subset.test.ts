@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planTscSubset } from '../../src/fast/tsc-subset.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
+import { requireTypescript7, TYPESCRIPTS } from '../helpers/typescript-versions.js';
 
 let base: string | undefined;
 afterEach(() => {
@@ -41,5 +42,37 @@ describe('the tsc subset tsconfig under gate\'s state', () => {
     // The project's own tsconfig finds it, from the package's node_modules.
     expect(spawnSync(TSC, ['--noEmit', '-p', 'tsconfig.json'], { cwd: pkg, encoding: 'utf8' }).status).toBe(0);
     expect(planTscSubset(pkg, ['src/a.ts'], cache)).toEqual({ why: '"types" names vitest/globals, which is not in node_modules/@types' });
+  });
+});
+
+const typescript7 = requireTypescript7();
+
+/** The diagnostics of `tsc -p <tsconfig>` in `cwd`, one per line, sorted (the subset lists its files in another order). */
+function diagnostics(tsc: string, cwd: string, tsconfig: string): string[] {
+  const result = spawnSync(tsc, ['--noEmit', '--pretty', 'false', '-p', tsconfig], { cwd, encoding: 'utf8' });
+  return `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line)).sort();
+}
+
+// Issue 39, point 4: TypeScript 6+ takes the tsconfig's folder as rootDir, the subset's folder is gate's state.
+describe.each(TYPESCRIPTS)('the tsc subset under $name', (typescript) => {
+  it.skipIf(typescript.major === 7 && !typescript7)('with outDir set, gives the project\'s own diagnostics, for a file outside its folder too', () => {
+    base = mkdtempSync(join(tmpdir(), 'gate-tsc-subset-'));
+    const pkg = join(base, 'packages', 'app');
+    mkdirSync(join(pkg, 'src'), { recursive: true });
+    mkdirSync(join(base, 'shared'));
+    symlinkSync(typescript.nodeModules, join(pkg, 'node_modules'));
+    writeFileSync(join(pkg, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', types: [], outDir: 'dist' }, include: ['src'] }));
+    writeFileSync(join(base, 'shared', 'money.ts'), 'export const cents = (amount: number): number => amount * 100;\n');
+    writeFileSync(join(pkg, 'src', 'price.ts'), "import { cents } from '../../../shared/money';\n\nexport const price = (amount: number): number => cents(amount);\n");
+    writeFileSync(join(pkg, 'src', 'cart.ts'), "import { price } from './price';\n\nexport const total: string = price(2);\n");
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) writeFileSync(join(pkg, 'src', `${name}.ts`), `export const ${name}: number = 1;\n`);
+    const subset = planTscSubset(pkg, ['src/price.ts'], join(base, '.git', 'gate', 'cache', 'typecheck'));
+    expect(subset).toMatchObject({ files: 2, of: 8 });
+    if (!('tsconfig' in subset)) throw new Error('no subset');
+    const tsc = join(typescript.nodeModules, '.bin', 'tsc');
+    const own = diagnostics(tsc, pkg, 'tsconfig.json');
+    // TypeScript 7 itself refuses the file outside rootDir; 5.9 takes the common folder of the files as rootDir.
+    expect(own.map((line) => line.replace(/: error (TS\d+).*/, ' $1'))).toEqual(typescript.major === 7 ? ['src/cart.ts(3,14) TS2322', 'src/price.ts(1,23) TS6059'] : ['src/cart.ts(3,14) TS2322']);
+    expect(diagnostics(tsc, pkg, subset.tsconfig)).toEqual(own);
   });
 });
