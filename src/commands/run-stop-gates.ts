@@ -19,6 +19,7 @@ import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { changedNotEdited } from '../report/not-edited.js';
 import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';
+import { narrowBarrelAdditions } from '../plan/barrel-additions.js';
 import { readEdits } from '../state/session-edits.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';
 import { placeGoTestFiles } from '../report/place-go-test-files.js';
@@ -310,7 +311,8 @@ async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Re
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selected = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
   // A change in comments, formatting or types only runs no test (the typecheck and lint gates still run).
-  const selections = await skipUnchangedCode(selected, { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env });
+  const base = { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env };
+  const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
   const keys = new Map(

@@ -5,6 +5,7 @@ import { sessionFileName } from '../hook/session-file-name.js';
 import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';
+import { narrowBarrelAdditions } from '../plan/barrel-additions.js';
 import { buildCommand } from '../runner/build-command.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
 import { gateFileName } from '../runner/gate-file-name.js';
@@ -27,7 +28,8 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;
   const selected = since.alreadyPassed ? [] : leaveToPackages(skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root));
-  const selections = await skipUnchangedCode(selected, { root, base: since.base, start: session?.start, env });
+  const base = { root, base: since.base, start: session?.start, env };
+  const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
   const known = readVerdicts(verdictsPath(project.stateDir));
   const isCached = (selection: (typeof selections)[number]) =>
     since.snapshot !== undefined &&

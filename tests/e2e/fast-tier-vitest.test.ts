@@ -76,6 +76,18 @@ describe('vitest through a barrel: the tests that use a name the change defines'
     expect(statusOf(repo)?.tier).toBe('5 of 5 test files reach src/index.ts (tests/exports.test.ts takes all of src/index.ts)');
   });
 
+  it('counts a new function the barrel only re-exports as a change of its module: its own test and the tests that take the barrel whole', () => {
+    repo = makeRepo(library(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/shout.ts', 'export const shout = (text: string): string => text.toUpperCase();\n');
+    repo.write('src/index.ts', "export * from './sum';\nexport * from './greet';\nexport { cents as toCents } from './money';\nexport * from './shout';\n");
+    repo.write('tests/shout.test.ts', test('shout shouts', "import { shout } from 'shop';", "expect(shout('a')).toBe('A');"));
+    expect(statusOf(repo)).toMatchObject({
+      tier: '2 of 6 test files reach 2 changed files (tests/exports.test.ts takes all of src/index.ts)',
+      command: 'npx vitest run --reporter=default --passWithNoTests tests/exports.test.ts tests/shout.test.ts',
+    });
+  });
+
   it('runs everything that loads the barrel when the changed module does something as it loads', () => {
     repo = makeRepo(library(), { nodeModules: true });
     repo.write('src/greet.ts', "export function greet(name: string): string {\n  return `hello ${name}`;\n}\n\n(globalThis as Record<string, unknown>).shopLoaded = true;\n");

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ResolvedGate } from '../../src/config/load-config.js';
+import { narrowBarrelAdditions } from '../../src/plan/barrel-additions.js';
+import { headSnapshot } from '../../src/snapshot/snapshot.js';
 import { build, presetGate, run } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -40,6 +43,36 @@ describe('vitest through a barrel: a module and its own test changed together', 
     repo.write('tests/greet.test.ts', test('greet greets', "import { greet } from 'shop';", "expect(greet('ann')).toBe('hello ann');"));
     const gate = presetGate(repo.dir, 'vitest', repo.env);
     expect((await build(repo.dir, gate, ['src/greet.ts', 'tests/greet.test.ts'])).why).toMatch(/^3 of 3 test files reach 2 changed files/);
+  });
+});
+
+describe('a new function added to the barrel', () => {
+  const addShout = (r: TempRepo, shout: string) => {
+    r.write('src/shout.ts', shout);
+    r.write('src/index.ts', `${library['src/index.ts']}export * from './shout';\n`);
+    r.write('tests/shout.test.ts', test('shout shouts', "import { shout } from 'shop';", "expect(shout('a')).toBe('A');"));
+  };
+  const narrowed = async (r: TempRepo, gate: ResolvedGate) => {
+    const files = ['src/index.ts', 'src/shout.ts', 'tests/shout.test.ts'];
+    const [selection] = await narrowBarrelAdditions([{ gate, run: true, reason: 'src/index.ts and 2 more changed', files, partial: false }], { root: r.dir, base: headSnapshot(r.git('rev-parse', 'HEAD').trim()), start: undefined, env: r.env });
+    return { selection, command: await build(r.dir, gate, selection?.files ?? []) };
+  };
+
+  it('reaches the tests of the new name and those that take the barrel whole, not every test that imports the barrel', async () => {
+    repo = makeRepo(library, { nodeModules: true });
+    addShout(repo, 'export const shout = (text: string): string => text.toUpperCase();\n');
+    const { selection, command } = await narrowed(repo, presetGate(repo.dir, 'vitest', repo.env));
+    expect(selection?.reason).toBe('src/index.ts and 2 more changed; src/index.ts only adds re-exports: a change of src/shout.ts for its tests');
+    expect(command.why).toBe('2 of 4 test files reach 2 changed files (tests/exports.test.ts takes all of src/index.ts)');
+  });
+
+  it('still reaches the tests of a name the new module shadows, and every barrel loader when it does something as it loads', async () => {
+    repo = makeRepo(library, { nodeModules: true });
+    const gate = presetGate(repo.dir, 'vitest', repo.env);
+    addShout(repo, 'export const shout = (text: string): string => text.toUpperCase();\nexport const greet = (name: string): string => name;\n');
+    expect((await narrowed(repo, gate)).command.why).toBe('3 of 4 test files reach 2 changed files (tests/exports.test.ts takes all of src/index.ts)');
+    addShout(repo, "export const shout = (text: string): string => text.toUpperCase();\nconsole.log('loaded');\n");
+    expect((await narrowed(repo, gate)).command.why).toBe('4 of 4 test files reach 2 changed files (tests/exports.test.ts takes all of src/index.ts)');
   });
 });
 
