@@ -71,6 +71,7 @@ const NODE_INDEPENDENT = [
   ['tests/integration/pytest-internal-error.test.ts', "pytest's INTERNALERROR output"],
   ['tests/integration/gofmt-gate.test.ts', "gofmt's output"],
   ['tests/integration/tsc-subset.test.ts', "tsc's module resolution from the subset tsconfig"],
+  ['tests/integration/tsc-typescript-7.test.ts', "TypeScript 7's native tsc: its own binary, not this Node"],
   ['tests/integration/turbo-nx-scope.test.ts', "which packages turbo and Nx run for a change, and their remote caches: the tools' behaviour (their tasks pass; turbo-nx.test.ts reads a failing one under every Node)"],
   ['tests/integration/workspace-graph.test.ts', 'workspaces read from their files, go list and cargo metadata; its node --test check of the fixture is what e2e/monorepo asserts under every Node'],
 ];
