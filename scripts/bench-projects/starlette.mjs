@@ -54,6 +54,10 @@ export const starlette = {
   localPath: ['.venv/bin'],
   env: () => ({}),
   full: ['pytest'],
+  // Red before any edit, here: 6 tests (request and websocket headers under this httpx; a directory
+  // permission test, which passes as root) and mypy (this anyio and mypy). gate keeps them as known;
+  // each stop's verdict is still about the turn's own change.
+  redAtStart: true,
   module: {
     what: 'starlette/responses.py: PlainTextResponse\'s media type "text/plan"',
     file: 'starlette/responses.py',
