@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { GATE_BIN, hookPayload, runBin } from '../helpers/run-bin.js';
-import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type BinResult, GATE_BIN, hookPayload, runBin } from '../helpers/run-bin.js';
+import { copyRepo, makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 import { hasTool, toolEnv } from '../helpers/tools.js';
 import { breakShared, cargoWorkspace, goWorkspace, JS_PACKAGES, npmWorkspace, pnpmWorkspace } from '../helpers/workspace-fixtures.js';
 
@@ -33,6 +33,26 @@ function withGlobalGate(r: TempRepo, base: NodeJS.ProcessEnv = r.env): Record<st
   writeFileSync(join(global, 'gate'), `#!/bin/sh\nexec "${process.execPath}" "${GATE_BIN}" "$@"\n`, { mode: 0o755 });
   r.env = { ...r.env, PATH: `${global}:${r.env['PATH'] ?? ''}` };
   return { ...(base as Record<string, string>), PATH: `${global}:${base['PATH'] ?? ''}` };
+}
+
+// The npm workspace fixture with stopgate installed, after `gate init` with these flags (init ends
+// with doctor's delivery probe, a real stop): made once per flags, at the first test that needs it,
+// and copied for each.
+const initialized = new Map<string, { repo: TempRepo; result: BinResult }>();
+afterAll(() => {
+  for (const { repo: source } of initialized.values()) source.cleanup();
+});
+function initializedWorkspace(flags: string[]): BinResult {
+  const key = flags.join(' ');
+  let made = initialized.get(key);
+  if (!made) {
+    const source = npmWorkspace();
+    installGate(source);
+    made = { repo: source, result: runBin(['init', ...flags], { cwd: source.dir, env: source.env }) };
+    initialized.set(key, made);
+  }
+  repo = copyRepo(made.repo);
+  return made.result;
 }
 
 /** Every file outside .git and node_modules, with its bytes, and every folder: "byte-identical" means this is equal. */
@@ -109,9 +129,7 @@ describe('gate init at the root of an npm workspace', () => {
   });
 
   it('writes the hook that a stop started at the root runs, and it blocks on a dependent broken by a library change', () => {
-    repo = npmWorkspace();
-    installGate(repo);
-    expect(gate(['init', '--yes', '--no-check']).code).toBe(0);
+    expect(initializedWorkspace(['--yes', '--no-check']).code).toBe(0);
     const command = readJson('.claude/settings.json').hooks.Stop[0].hooks[0].command;
     expect(runHook(command, 'UserPromptSubmit', repo.dir).status).toBe(0);
     const broken = breakShared(repo);
@@ -263,9 +281,7 @@ describe('gate init --each-package, and uninstall', () => {
   });
 
   it('undoes a package config edited since init only by its hooks, and keeps the config with a note', () => {
-    repo = npmWorkspace();
-    installGate(repo);
-    gate(['init', '--yes', '--each-package', '--no-check']);
+    initializedWorkspace(['--yes', '--each-package', '--no-check']);
     repo.write('apps/api/gate.config.json', '{ "gates": [{ "name": "test", "run": ["node", "--test"] }] }\n');
     const removed = gate(['uninstall', '--yes']);
     expect(removed.stdout).toMatch(/Note: the gate\.config\.json in apps\/api was edited since gate init wrote it, so it is kept/);
@@ -275,9 +291,7 @@ describe('gate init --each-package, and uninstall', () => {
   });
 
   it('without a record (a teammate\'s clone), uninstall still takes gate\'s hooks out of every package\'s settings', () => {
-    repo = npmWorkspace();
-    installGate(repo);
-    gate(['init', '--yes', '--each-package', '--no-check']);
+    initializedWorkspace(['--yes', '--each-package', '--no-check']);
     repo.commit('gate, committed');
     const fresh = makeRepo({}, { git: false });
     try {
@@ -302,9 +316,7 @@ describe('gate init --each-package, and uninstall', () => {
 
 describe('gate doctor in a package directory', () => {
   it('without the package\'s own settings: the stop started there is not gated, and the fix', () => {
-    repo = npmWorkspace();
-    installGate(repo);
-    gate(['init', '--yes', '--no-check']);
+    initializedWorkspace(['--yes', '--no-check']);
     const result = gate(['doctor'], join(repo.dir, 'apps', 'web'));
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✖ a stop started in .*\/apps\/web is not gated: Claude Code reads hooks only from the directory it is started in, .* Fix: run "gate init --each-package" in .*\/repo, or start the agent in .*\/repo\n/);
@@ -316,9 +328,7 @@ describe('gate doctor in a package directory', () => {
   });
 
   it('with them: the stop started there is gated, by which settings and which configs', () => {
-    repo = npmWorkspace();
-    installGate(repo);
-    gate(['init', '--yes', '--each-package', '--no-check']);
+    initializedWorkspace(['--yes', '--each-package', '--no-check']);
     repo.write('apps/web/gate.config.json', read('apps/web/gate.config.json').replace('"gates"', '"maxBlocks": 5,\n  "gates"'));
     const result = gate(['doctor'], join(repo.dir, 'apps', 'web'));
     expect(result.stdout).toMatch(/✔ hook command runs from .*\/apps\/web: "\$CLAUDE_PROJECT_DIR"\/\.\.\/\.\.\/node_modules\/\.bin\/gate run/);
