@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planTscSubset } from '../../src/fast/tsc-subset.js';
+import { build, presetGate, stateOf } from '../helpers/fast-tier.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 import { requireTypescript7, TYPESCRIPTS } from '../helpers/typescript-versions.js';
 
@@ -75,4 +76,32 @@ describe.each(TYPESCRIPTS)('the tsc subset under $name', (typescript) => {
     expect(own.map((line) => line.replace(/: error (TS\d+).*/, ' $1'))).toEqual(typescript.major === 7 ? ['src/cart.ts(3,14) TS2322', 'src/price.ts(1,23) TS6059'] : ['src/cart.ts(3,14) TS2322']);
     expect(diagnostics(tsc, pkg, subset.tsconfig)).toEqual(own);
   });
+});
+
+// Issue 39, point 4: a subset check is tsc's incremental check from the whole program's last one, not from cold.
+it('checks the subset from the whole program\'s .tsbuildinfo: only the changed file and what imports it, not what they import', async () => {
+  base = mkdtempSync(join(tmpdir(), 'gate-tsc-subset-'));
+  const dir = join(base, 'repo');
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true, types: [] }, include: ['src'] }));
+  writeFileSync(join(dir, 'src', 'money.ts'), 'export const cents = (amount: number): number => amount * 100;\n');
+  writeFileSync(join(dir, 'src', 'price.ts'), 'export const price = (amount: number): number => amount;\n');
+  writeFileSync(join(dir, 'src', 'cart.ts'), "import { cents } from './money';\nimport { price } from './price';\n\nexport const total: number = cents(price(2));\n");
+  for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) writeFileSync(join(dir, 'src', `${name}.ts`), `export const ${name}: number = 1;\n`);
+  const gate = presetGate(dir, 'tsc', {}, 'typecheck');
+  const { cacheDir } = stateOf(dir, gate);
+  const tsc = (args: string[]) => spawnSync(TSC, args, { cwd: dir, encoding: 'utf8' });
+  // The whole program's incremental check, as presets/tsc.json's fast tier runs it when a change reaches most of it.
+  mkdirSync(cacheDir, { recursive: true });
+  expect(tsc(['--noEmit', '--pretty', 'false', '--incremental', '--tsBuildInfoFile', join(cacheDir, 'tsconfig.tsbuildinfo')]).status).toBe(0);
+  writeFileSync(join(dir, 'src', 'price.ts'), 'export const price = (amount: number): string => String(amount);\n');
+  const command = await build(dir, gate, ['src/price.ts']);
+  expect(command.why).toBe('2 of 9 files: those the change reaches, and the declaration files and scripts');
+  const trace = join(base, 'trace');
+  const result = tsc([...command.argv.slice(1), '--generateTrace', trace]);
+  expect(result.stdout).toMatch(/^src\/cart\.ts\(4,36\): error TS2345/);
+  const checked = [...readFileSync(join(trace, 'trace.json'), 'utf8').matchAll(/"name":"checkSourceFile","args":\{"path":"[^"]*\/(src\/[^"]+)"/g)].map((match) => match[1]);
+  // money.ts is in the subset's program (cart.ts imports it) and unchanged: its diagnostics come from the .tsbuildinfo.
+  expect([...new Set(checked)].sort()).toEqual(['src/cart.ts', 'src/price.ts']);
 });
