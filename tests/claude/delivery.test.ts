@@ -2,7 +2,7 @@
 // with empty stdout whose stderr says "no such file" or "can't open" for a missing script and lets
 // the turn end. These are the reports that would have been dropped, sent through the real CLI.
 import { describe, expect, it } from 'vitest';
-import { chineseReportCase, DELIVERY_CASES, expectDelivered, HEADER, occurrences, raiseBudget, recordedStops } from '../harness/delivery-cases.js';
+import { casesTimeout, chineseReportCase, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, raiseBudget, recordedStops } from '../harness/delivery-cases.js';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { allMessageText } from './mock-anthropic.mjs';
 import { CONTEXT, contextIn, edit, FEEDBACK, feedbackIn, say, useScenarios } from './scenario.js';
@@ -10,26 +10,28 @@ import { CONTEXT, contextIn, edit, FEEDBACK, feedbackIn, say, useScenarios } fro
 const start = useScenarios();
 
 describe(`every block reaches Claude Code ${CLAUDE_CODE_VERSION}'s model once, verbatim`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
     const scenario = await start();
-    const run = await scenario.run('Add a test.', [edit(testCase.path, testCase.text), say('Added.'), say('Leaving it.')], { outputFormat: 'stream-json' });
+    await eachCaseInOneProject(scenario.project, DELIVERY_CASES, async (testCase, since) => {
+      const run = await scenario.run('Add a test.', [edit(testCase.path, testCase.text), say('Added.'), say('Leaving it.')], { outputFormat: 'stream-json' });
 
-    // write, stop (blocked), stop again unchanged (let through): three model requests.
-    expect(run.main).toHaveLength(3);
-    expect(run.blocked).toEqual([2]);
-    expect(run.json?.result).toBe('Leaving it.');
-    const sent = run.sent[2] ?? '';
-    // The report is the hook's additionalContext (exit 0), not exit-2 feedback: see docs/stop-contract.md.
-    const report = contextIn(sent);
-    expect(report, sent.slice(0, 400)).toBeDefined();
-    expectDelivered(testCase, allMessageText(run.main[2]), report ?? '', scenario.project.repo);
-    // The person watching is told too, and the model is not: the systemMessage goes to the human only.
-    const failing = /checks failed \(([^)]*)\)/.exec(sent)?.[1];
-    expect(run.notices[0]).toBe(`Stop says: gate: refused the stop (block 1 of 3): ${failing} failed; the agent has the report.`);
-    expect(run.sent.join('\n')).not.toContain('refused the stop (block');
-    // … and is not shown "stop hook problem", as every first exit-2 block shows.
-    expect(run.notifications).not.toContain('stop-hook-error');
-  });
+      // write, stop (blocked), stop again unchanged (let through): three model requests.
+      expect(run.main).toHaveLength(3);
+      expect(run.blocked).toEqual([2]);
+      expect(run.json?.result).toBe('Leaving it.');
+      const sent = run.sent[2] ?? '';
+      // The report is the hook's additionalContext (exit 0), not exit-2 feedback: see docs/stop-contract.md.
+      const report = contextIn(sent);
+      expect(report, sent.slice(0, 400)).toBeDefined();
+      expectDelivered(testCase, allMessageText(run.main[2]), report ?? '', scenario.project.repo, since);
+      // The person watching is told too, and the model is not: the systemMessage goes to the human only.
+      const failing = /checks failed \(([^)]*)\)/.exec(sent)?.[1];
+      expect(run.notices[0]).toBe(`Stop says: gate: refused the stop (block 1 of 3): ${failing} failed; the agent has the report.`);
+      expect(run.sent.join('\n')).not.toContain('refused the stop (block');
+      // … and is not shown "stop hook problem", as every first exit-2 block shows.
+      expect(run.notifications).not.toContain('stop-hook-error');
+    });
+  }, casesTimeout(DELIVERY_CASES.length));
 
   it('sends a report too long to pass whole as additionalContext by exit 2, whole and once', async () => {
     const scenario = await start();

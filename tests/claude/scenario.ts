@@ -116,6 +116,8 @@ export function useScenarios(): (install?: 'team' | 'personal' | 'none') => Prom
       init,
       async run(prompt, steps, options = {}) {
         mock.script(steps);
+        // This run's requests only: a scenario may run several prompts one after another.
+        const earlier = mock.mainRequests().length;
         const result = await runClaude({
           cwd: project.repo,
           prompt,
@@ -127,7 +129,7 @@ export function useScenarios(): (install?: 'team' | 'personal' | 'none') => Prom
         expect(result.exitCode, `claude -p failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
         expect(result.json, `no result on stdout:\n${result.stdout}`).not.toBeNull();
         expect(result.json?.is_error).toBe(false);
-        const main = mock.mainRequests();
+        const main = mock.mainRequests().slice(earlier);
         const sent = main.map((request) => lastUserText(request));
         const blocked = sent.flatMap((text, index) => (carriesBlock(text) ? [index] : []));
         return { ...result, main, sent, blocked, notices: noticesOf(result.events), notifications: notificationsOf(result.events) };

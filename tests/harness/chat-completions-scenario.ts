@@ -118,11 +118,13 @@ export function useChatScenarios(cli: AgentCli): (install: Install, options?: { 
       inits,
       async run(prompt, steps, options = {}) {
         mock.script(steps);
+        // This run's requests only: a scenario may run several prompts one after another.
+        const earlier = mock.mainRequests().length;
         const command = cli.command(prompt, project.home, mock);
         const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: project.home, ...project.env, ...command.env };
         const result = await runProcess({ ...command, env, cwd: project.repo }, options.timeoutMs ?? 180_000);
         expect(result.exitCode, `${cli.label} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-        const main = mock.mainRequests();
+        const main = mock.mainRequests().slice(earlier);
         const sent = main.map((request) => lastUserText(request));
         const blocked = sent.flatMap((text, index) => (REPORT_HEADER.test(text) ? [index] : []));
         return { ...result, main, sent, blocked };

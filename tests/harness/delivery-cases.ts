@@ -3,7 +3,7 @@
 // outside ASCII, a line that is a JSON object, and a report at the full budget. Every harness's
 // real-CLI tests run each case: the agent adds the failing test file, is blocked, reads the report
 // once and verbatim, leaves it, and the turn ends.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { GateProject } from '../claude/gate-project.mjs';
@@ -143,17 +143,45 @@ export function recordedStops(repo: string): Array<{ outcome: string; reportChar
   return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { outcome: string; reportChars: number; event: string });
 }
 
+/** How many stops gate has recorded in this repository so far (0 before its first). */
+export function stopCount(repo: string): number {
+  return existsSync(join(repo, '.git', 'gate', 'stops.jsonl')) ? recordedStops(repo).length : 0;
+}
+
+/**
+ * Runs `deliver` for each case, one turn after another in one project (one copy, one `gate init`;
+ * the agent CLI starts afresh, with a new session, for each). `since` is the count of stops recorded
+ * before the case's turn. The case's file is removed and the removal committed before the next
+ * case, so each turn's stop has exactly its own case's change. A failure names its case.
+ */
+export async function eachCaseInOneProject(project: Pick<GateProject, 'repo' | 'commit' | 'status'>, cases: readonly DeliveryCase[], deliver: (testCase: DeliveryCase, since: number) => Promise<void>): Promise<void> {
+  for (const testCase of cases) {
+    try {
+      await deliver(testCase, stopCount(project.repo));
+    } catch (error) {
+      if (error instanceof Error) error.message = `${testCase.name}: ${error.message}`;
+      throw error;
+    }
+    rmSync(join(project.repo, testCase.path));
+    project.commit(`done with ${testCase.path}`);
+    expect(project.status(), 'the tree is as committed before the next case').toEqual([]);
+  }
+}
+
+/** A test that runs `count` cases in turn gets the real-CLI tiers' 300 s (vitest.config.ts) for each. */
+export const casesTimeout = (count: number): number => count * 300_000;
+
 /**
  * What a delivered block must look like. `everything` is all text the model was sent in the request
  * that followed the block (every message, every role), `report` the report cut out of it as the
  * harness framed it (from gate's header on, harness framing removed, entities decoded where the
  * harness encodes them). The report is there once, whole (as long as gate wrote it), and holds every
- * string the case must reach, once.
+ * string the case must reach, once. `since`: the stops recorded before the case's turn, not its own.
  */
-export function expectDelivered(testCase: DeliveryCase, everything: string, report: string, repo: string): void {
+export function expectDelivered(testCase: DeliveryCase, everything: string, report: string, repo: string, since = 0): void {
   expect(occurrences(everything, HEADER), 'the report reached the model exactly once').toBe(1);
   for (const text of testCase.mustReach) expect(occurrences(report, text), `the report holds ${JSON.stringify(text)} once`).toBe(1);
-  const blocks = recordedStops(repo).filter((stop) => stop.outcome === 'block');
+  const blocks = recordedStops(repo).slice(since).filter((stop) => stop.outcome === 'block');
   expect(blocks).toHaveLength(1);
   // Unaltered: what the agent read is exactly as long as what gate wrote (no cut, no addition).
   expect(report.trimEnd().length).toBe((blocks[0]?.reportChars ?? 0) - 1);

@@ -5,6 +5,8 @@ import { SUM_BROKEN, SUM_OK, SUM_TEST_ASSERTION_LINE } from '../claude/gate-proj
 import { editStep, REPORT_HEADER, say, stillBroken, type AgentCli, type Install, type Scenario } from './chat-completions-scenario.js';
 
 const BUDGET = 6000;
+/** Two CLI turns in one test, each within the harness tier's 300 s. */
+const TWO_TURNS_TIMEOUT_MS = 2 * 300_000;
 
 /** The report as the agent read it: from gate's header line on (a harness may put text before it). */
 export function reportIn(sent: string): string {
@@ -13,20 +15,21 @@ export function reportIn(sent: string): string {
 }
 
 export function stopGateScenarios(cli: AgentCli, start: (install: Install, options?: { spacedPath?: boolean }) => Promise<Scenario>, install: Install): void {
-  it('ends a turn that changed nothing after one model request, and adds nothing to the prompt', async () => {
-    const scenario = await start(install);
-    const run = await scenario.run('What does this project do?', [say('It adds numbers.')]);
+  // One project for two turns (a fresh CLI process each): the question-only turn, then the break and
+  // the fix, under a folder whose name has a space (hook commands must quote paths). The fix leaves
+  // the tree as committed, as the first turn found it.
+  it('ends a turn that changed nothing after one model request and adds nothing to the prompt; sends the report when a turn breaks a test and lets it end once fixed; in a repository whose path has a space', async () => {
+    const scenario = await start(install, { spacedPath: true });
+    expect(scenario.project.repo).toContain(' ');
+    const question = await scenario.run('What does this project do?', [say('It adds numbers.')]);
 
-    expect(run.main).toHaveLength(1);
-    expect(run.blocked).toEqual([]);
+    expect(question.main).toHaveLength(1);
+    expect(question.blocked).toEqual([]);
     expect(scenario.mock.unscripted()).toEqual([]);
-    expect(run.sent[0]).toContain('What does this project do?');
-    expect(run.sent[0]).not.toMatch(/gate:/);
+    expect(question.sent[0]).toContain('What does this project do?');
+    expect(question.sent[0]).not.toMatch(/gate:/);
     expect(scenario.testGateRan()).toBe(false);
-  });
 
-  it('sends the model the report when it breaks a test, and lets the turn end once it fixes it', async () => {
-    const scenario = await start(install);
     const run = await scenario.run('Refactor sum.', [editStep(cli, 'src/sum.ts', SUM_BROKEN), say('Refactored.'), editStep(cli, 'src/sum.ts', SUM_OK), say('Fixed.')]);
 
     // break, stop (blocked), fix, stop (allowed): four model requests, the third carries the report.
@@ -48,7 +51,7 @@ export function stopGateScenarios(cli: AgentCli, start: (install: Install, optio
     expect((run.sent[2] ?? '').split('expected -1 to be 3')).toHaveLength(2);
     expect(run.sent[3]).not.toMatch(REPORT_HEADER);
     expect(scenario.project.read('src/sum.ts')).toBe(SUM_OK);
-  });
+  }, TWO_TURNS_TIMEOUT_MS);
 
   it('blocks exactly maxBlocks (3) times while the agent keeps editing and stays red, then lets the turn end', async () => {
     const scenario = await start(install);
@@ -61,13 +64,5 @@ export function stopGateScenarios(cli: AgentCli, start: (install: Install, optio
     expect(run.blocked.map((index) => REPORT_HEADER.exec(run.sent[index] ?? '')?.[1])).toEqual(['1', '2', '3']);
     expect(scenario.mock.unscripted()).toEqual([]);
     expect(run.sent.join('\n')).not.toContain('let the turn end');
-  });
-
-  it('blocks in a repository whose path has a space', async () => {
-    const scenario = await start(install, { spacedPath: true });
-    expect(scenario.project.repo).toContain(' ');
-    const run = await scenario.run('Refactor sum.', [editStep(cli, 'src/sum.ts', SUM_BROKEN), say('Refactored.'), editStep(cli, 'src/sum.ts', SUM_OK), say('Fixed.')]);
-    expect(run.main).toHaveLength(4);
-    expect(run.blocked).toEqual([2]);
   });
 }

@@ -3,7 +3,7 @@
 // past 10,000 UTF-8 bytes (hooks/src/output_spill.rs) and sends it XML-escaped inside
 // <hook_prompt hook_run_id="…"> as the next user message. docs/harness-codex.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_CASES, expectDelivered, HEADER, recordedStops, type DeliveryCase } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, recordedStops, type DeliveryCase } from '../delivery-cases.js';
 import { CODEX_VERSION } from './codex-cli.js';
 import { requestText, text } from './mock-responses.js';
 import { edit, useScenarios, type AgentRun } from './scenario.js';
@@ -50,23 +50,25 @@ it('renders the footer', () => {
 const stopStatuses = (run: AgentRun): string[] => run.hooks.filter((hook) => hook.event === 'Stop').map((hook) => hook.status);
 
 describe(`every block reaches Codex CLI ${CODEX_VERSION}'s model once, verbatim`, () => {
-  it.each([...DELIVERY_CASES, ...CODEX_CASES])('$name', async (testCase) => {
+  it('each of DELIVERY_CASES and CODEX_CASES, one turn after another in one project', async () => {
     const scenario = await start();
-    const run = await scenario.run('Add a test.', [edit(testCase.path, testCase.text), text('Added.'), text('Leaving it.')]);
+    await eachCaseInOneProject(scenario.project, [...DELIVERY_CASES, ...CODEX_CASES], async (testCase, since) => {
+      const run = await scenario.run('Add a test.', [edit(testCase.path, testCase.text), text('Added.'), text('Leaving it.')]);
 
-    // write, stop (blocked), stop again unchanged (let through): three model requests.
-    expect(run.main).toHaveLength(3);
-    expect(run.blocked).toEqual([2]);
-    expect(scenario.mock.unscripted()).toEqual([]);
-    const [report = ''] = run.reports;
-    expect(report.search(HEADER), report.slice(0, 300)).toBe(0);
-    expect(run.sent[2]).not.toContain('Full hook output saved to');
-    expect(Buffer.byteLength(report)).toBeLessThanOrEqual(CODEX_PROMPT_BYTES);
-    expectDelivered(testCase, requestText(run.main[2]), report, scenario.project.repo);
+      // write, stop (blocked), stop again unchanged (let through): three model requests.
+      expect(run.main).toHaveLength(3);
+      expect(run.blocked).toEqual([2]);
+      expect(scenario.mock.unscripted()).toEqual([]);
+      const [report = ''] = run.reports;
+      expect(report.search(HEADER), report.slice(0, 300)).toBe(0);
+      expect(run.sent[2]).not.toContain('Full hook output saved to');
+      expect(Buffer.byteLength(report)).toBeLessThanOrEqual(CODEX_PROMPT_BYTES);
+      expectDelivered(testCase, requestText(run.main[2]), report, scenario.project.repo, since);
 
-    // The turn ended: gate let the unchanged stop through, and nothing after it reached the model.
-    expect(stopStatuses(run)).toEqual(['Blocked', 'Completed']);
-    expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
-    expect(run.stdout.trim()).toBe('Leaving it.');
-  });
+      // The turn ended: gate let the unchanged stop through, and nothing after it reached the model.
+      expect(stopStatuses(run)).toEqual(['Blocked', 'Completed']);
+      expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
+      expect(run.stdout.trim()).toBe('Leaving it.');
+    });
+  }, casesTimeout(DELIVERY_CASES.length + CODEX_CASES.length));
 });

@@ -74,11 +74,13 @@ export function useScenarios(): (options?: ScenarioOptions) => Promise<Scenario>
       init,
       async run(prompt, steps, { subdir, bypassHookTrust } = {}) {
         mock.script(steps);
+        // This run's requests only: a scenario may run several prompts one after another.
+        const earlier = mock.mainRequests().length;
         const cwd = subdir ? join(project.repo, subdir) : project.repo;
         mkdirSync(cwd, { recursive: true });
         const result = await runCodex({ cwd, prompt, home: project.home, tmp: join(project.root, 'tmp'), env: project.env, bypassHookTrust });
         expect(result.exitCode, `codex exec failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-        const main = mock.mainRequests();
+        const main = mock.mainRequests().slice(earlier);
         const sent = main.map((request) => lastInputText(request));
         const prompts = sent.map((text) => HOOK_PROMPT.exec(text));
         const blocked = prompts.flatMap((match, index) => (match ? [index] : []));

@@ -4,8 +4,8 @@
 // no stderr. gate answers its own entry (`--harness copilot`) and a Claude Code entry that Copilot
 // runs from .claude/settings.json alike. docs/harness-copilot.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_CASES, expectDelivered, type DeliveryCase } from '../delivery-cases.js';
-import { deliverCase, expectCaseDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
+import { casesTimeout, DELIVERY_CASES, expectDelivered, type DeliveryCase } from '../delivery-cases.js';
+import { deliverCase, expectCasesDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
 import { useChatScenarios, type Scenario } from '../chat-completions-scenario.js';
 import { copilot, COPILOT_VERSION } from './copilot-cli.js';
 
@@ -22,15 +22,15 @@ function afterDatetime(sent: string): string {
 }
 
 describe(`every block reaches Copilot CLI ${COPILOT_VERSION}'s model once, verbatim (--harness copilot)`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
-    await expectCaseDelivered(copilot, start, NATIVE, testCase, afterDatetime);
-  });
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
+    await expectCasesDelivered(copilot, start, NATIVE, DELIVERY_CASES, afterDatetime);
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 describe(`every block reaches Copilot CLI ${COPILOT_VERSION}'s model once, verbatim (a Claude Code install run by Copilot)`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
-    await expectCaseDelivered(copilot, start, CLAUDE, testCase, afterDatetime);
-  });
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
+    await expectCasesDelivered(copilot, start, CLAUDE, DELIVERY_CASES, afterDatetime);
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 // gate's generic filter cuts a line at 400 UTF-16 code units: here between the two halves of an

@@ -3,12 +3,12 @@
 // command is run the way Cursor runs it (a shell in the project root, CURSOR_PROJECT_DIR set, the
 // documented JSON payload on stdin); what it prints is what Cursor would act on.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkBuild, makeProject, prepareTemplate, SUM_BROKEN, SUM_OK, type GateProject, type Template } from '../../claude/gate-project.mjs';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { makeProject, SUM_BROKEN, SUM_OK, type GateProject } from '../../claude/gate-project.mjs';
 import { REPORT_HEADER } from '../chat-completions-scenario.js';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
 
 interface HooksFile {
   version: number;
@@ -25,22 +25,14 @@ interface HookResult {
 
 const CONVERSATION = 'cdefee2d-2727-4b73-bf77-d9d830f31d2a';
 
-let template: Template | undefined;
+// The run's packed-and-installed template (tests/claude/global-setup.ts), as every harness file copies.
+const template = { dir: inject('gateTemplate').dir };
 const projects: GateProject[] = [];
-beforeAll(() => {
-  const warning = checkBuild();
-  if (warning) console.warn(`[cursor] warning: ${warning}`);
-  template = prepareTemplate();
-}, 180_000);
-afterAll(() => {
-  if (template) rmSync(template.base, { recursive: true, force: true });
-});
 afterEach(() => {
   for (const project of projects.splice(0)) project.cleanup();
 });
 
 function installed(...flags: string[]): { project: GateProject; hooksFile: string } {
-  if (!template) throw new Error('the template project was not prepared');
   const project = makeProject(template.dir);
   projects.push(project);
   const init = project.gate('init', '--harness', 'cursor', ...flags, '--no-check', '--yes');
@@ -155,7 +147,6 @@ describe('gate under Cursor, held to its documented hook contract', () => {
     expect(fire(project, hooksFile, 'stop', stop(0)).json).toHaveProperty('followup_message');
 
     // Another repository of the same user, with gate installed but not set up.
-    if (!template) throw new Error('the template project was not prepared');
     const other = makeProject(template.dir);
     projects.push(other);
     other.write('src/sum.ts', SUM_BROKEN);
@@ -205,25 +196,29 @@ describe('a project with both a Claude Code and a Cursor install', () => {
 // submitted as the next user message; they name no other condition. So the whole report must be in
 // that one field, once, unaltered, with nothing else on stdout. docs/harness-cursor.md, "What can drop a block".
 describe('every report reaches Cursor once, whole, in followup_message (documented contract)', () => {
-  it.each(DELIVERY_CASES)('$name', (testCase) => {
+  it('each of DELIVERY_CASES, one conversation after another in one project', async () => {
     const { project, hooksFile } = installed();
-    expect(fire(project, hooksFile, 'beforeSubmitPrompt', prompt('Add a test.')).json).toEqual(ALLOW);
-    // The agent adds the failing test file and says it is done.
-    project.write(testCase.path, testCase.text);
-    const blocked = fire(project, hooksFile, 'stop', stop(0));
-    expect(blocked).toMatchObject({ code: 0, stderr: '' });
-    expect(Object.keys(blocked.json)).toEqual(['followup_message']);
-    expect(occurrences(blocked.stdout, HEADER)).toBe(1);
-    // Cursor frames nothing: the follow-up message is the report, and all the model gets of the block.
-    const report = String(blocked.json['followup_message']);
-    expect(report.search(HEADER), report.slice(0, 300)).toBe(0);
-    expectDelivered(testCase, report, report, project.repo);
+    await eachCaseInOneProject(project, DELIVERY_CASES, async (testCase, since) => {
+      // A conversation of its own for each case, as a new Cursor chat has.
+      const conversation = { conversation_id: `delivery-${DELIVERY_CASES.indexOf(testCase)}` };
+      expect(fire(project, hooksFile, 'beforeSubmitPrompt', { ...prompt('Add a test.'), ...conversation }).json).toEqual(ALLOW);
+      // The agent adds the failing test file and says it is done.
+      project.write(testCase.path, testCase.text);
+      const blocked = fire(project, hooksFile, 'stop', { ...stop(0), ...conversation });
+      expect(blocked).toMatchObject({ code: 0, stderr: '' });
+      expect(Object.keys(blocked.json)).toEqual(['followup_message']);
+      expect(occurrences(blocked.stdout, HEADER)).toBe(1);
+      // Cursor frames nothing: the follow-up message is the report, and all the model gets of the block.
+      const report = String(blocked.json['followup_message']);
+      expect(report.search(HEADER), report.slice(0, 300)).toBe(0);
+      expectDelivered(testCase, report, report, project.repo, since);
 
-    // The follow-up comes back as a prompt, the agent leaves it, and the unchanged stop ends the turn.
-    expect(fire(project, hooksFile, 'beforeSubmitPrompt', prompt(report)).json).toEqual(ALLOW);
-    const unchanged = fire(project, hooksFile, 'stop', stop(1));
-    expect(unchanged.json).toEqual(ALLOW);
-    expect(unchanged.stderr).toMatch(/^gate: the agent stopped again without changing anything since it was blocked/);
-    expect(recordedStops(project.repo).map((record) => record.outcome)).toEqual(['block', 'allow']);
-  });
+      // The follow-up comes back as a prompt, the agent leaves it, and the unchanged stop ends the turn.
+      expect(fire(project, hooksFile, 'beforeSubmitPrompt', { ...prompt(report), ...conversation }).json).toEqual(ALLOW);
+      const unchanged = fire(project, hooksFile, 'stop', { ...stop(1), ...conversation });
+      expect(unchanged.json).toEqual(ALLOW);
+      expect(unchanged.stderr).toMatch(/^gate: the agent stopped again without changing anything since it was blocked/);
+      expect(recordedStops(project.repo).slice(since).map((record) => record.outcome)).toEqual(['block', 'allow']);
+    });
+  }, casesTimeout(DELIVERY_CASES.length));
 });

@@ -3,8 +3,8 @@
 // binary) and sends it as the next user message; it parses no stderr and guesses nothing from it.
 // docs/harness-factory.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, type DeliveryCase } from '../delivery-cases.js';
-import { deliverCase, expectCaseDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
+import { casesTimeout, DELIVERY_CASES, expectDelivered, HEADER, occurrences, type DeliveryCase } from '../delivery-cases.js';
+import { deliverCase, expectCasesDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
 import { useChatScenarios } from '../chat-completions-scenario.js';
 import { droid, FACTORY_VERSION } from './droid-cli.js';
 
@@ -12,9 +12,9 @@ const start = useChatScenarios(droid);
 const INSTALL = [['--harness', 'factory']];
 
 describe(`every block reaches Factory Droid ${FACTORY_VERSION}'s model once, verbatim`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
-    await expectCaseDelivered(droid, start, INSTALL, testCase, startsAtHeader);
-  });
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
+    await expectCasesDelivered(droid, start, INSTALL, DELIVERY_CASES, startsAtHeader);
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 // Droid reads every user message, a Stop hook's included, for `@path` tokens naming a file or folder

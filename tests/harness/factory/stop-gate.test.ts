@@ -10,18 +10,15 @@ const start = useChatScenarios(droid);
 
 describe(`gate as the Stop hook of Factory Droid ${FACTORY_VERSION} (team install)`, () => {
   stopGateScenarios(droid, start, [['--harness', 'factory']]);
+});
 
-  it('writes flat .factory/hooks.json with the project variable', async () => {
+describe(`gate as the Stop hook of Factory Droid ${FACTORY_VERSION}: what init writes, and the turn's baseline`, () => {
+  it('writes flat .factory/hooks.json with the project variable; does not block a question-only turn in a repository left red before the turn (the baseline comes from SessionStart)', async () => {
     const scenario = await start([['--harness', 'factory']]);
     const hooks = JSON.parse(scenario.project.read('.factory/hooks.json')) as Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>;
     expect(Object.keys(hooks)).toEqual(['Stop', 'UserPromptSubmit', 'SessionStart']);
     expect(hooks['Stop']?.[0]?.hooks[0]?.command).toBe('"$FACTORY_PROJECT_DIR"/node_modules/.bin/gate run --harness factory');
-  });
-});
 
-describe(`gate as the Stop hook of Factory Droid ${FACTORY_VERSION}: the turn's baseline`, () => {
-  it('does not block a question-only turn in a repository left red before the turn (the baseline comes from SessionStart)', async () => {
-    const scenario = await start([['--harness', 'factory']]);
     scenario.project.write('src/sum.ts', SUM_BROKEN);
     const run = await scenario.run('What does sum do?', [say('It subtracts b from a.')]);
     expect(run.main).toHaveLength(1);

@@ -4,7 +4,7 @@
 // or change, sent through the real CLI. docs/harness-gemini.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { gemini, GEMINI_VERSION } from './gemini-cli.js';
 import { allMessageText } from './mock-gemini.mjs';
 import { useGeminiScenarios } from './scenario.js';
@@ -12,26 +12,28 @@ import { useGeminiScenarios } from './scenario.js';
 const start = useGeminiScenarios();
 
 describe(`every block reaches Gemini CLI ${GEMINI_VERSION}'s model once, verbatim`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
     const scenario = await start([['--harness', 'gemini']]);
-    const run = await scenario.run('Add a test.', [editStep(gemini, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
+    await eachCaseInOneProject(scenario.project, DELIVERY_CASES, async (testCase, since) => {
+      const run = await scenario.run('Add a test.', [editStep(gemini, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
 
-    // write, stop (blocked), stop again unchanged (let through): three model requests.
-    expect(run.main).toHaveLength(3);
-    expect(run.blocked).toEqual([2]);
-    expect(scenario.mock.unscripted()).toEqual([]);
-    const request = run.main[2];
-    // Gemini CLI frames nothing: the user message after the model's turn is the report itself.
-    const sent = run.sent[2] ?? '';
-    expect(sent.search(HEADER), sent.slice(0, 300)).toBe(0);
-    expectDelivered(testCase, allMessageText(request), sent, scenario.project.repo);
-    // Nor is it anywhere else in the request (system instruction, tools).
-    expect(occurrences(JSON.stringify(request?.body), HEADER)).toBe(1);
+      // write, stop (blocked), stop again unchanged (let through): three model requests.
+      expect(run.main).toHaveLength(3);
+      expect(run.blocked).toEqual([2]);
+      expect(scenario.mock.unscripted()).toEqual([]);
+      const request = run.main[2];
+      // Gemini CLI frames nothing: the user message after the model's turn is the report itself.
+      const sent = run.sent[2] ?? '';
+      expect(sent.search(HEADER), sent.slice(0, 300)).toBe(0);
+      expectDelivered(testCase, allMessageText(request), sent, scenario.project.repo, since);
+      // Nor is it anywhere else in the request (system instruction, tools).
+      expect(occurrences(JSON.stringify(request?.body), HEADER)).toBe(1);
 
-    // The turn ended: gate let the unchanged stop through, and nothing after it reached the model.
-    expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
-    expect(run.stderr).toContain('Hook system message: gate: the agent stopped again without changing anything since it was blocked');
-  });
+      // The turn ended: gate let the unchanged stop through, and nothing after it reached the model.
+      expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
+      expect(run.stderr).toContain('Hook system message: gate: the agent stopped again without changing anything since it was blocked');
+    });
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 // Gemini CLI decodes the hook's stdout chunk by chunk (`data.toString()` per 'data' event), so a

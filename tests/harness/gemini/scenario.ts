@@ -42,11 +42,13 @@ export function useGeminiScenarios(): (install: Install, options?: { spacedPath?
       inits,
       async run(prompt, steps, runOptions = {}) {
         mock.script(steps);
+        // This run's requests only: a scenario may run several prompts one after another.
+        const earlier = mock.mainRequests().length;
         const command = gemini.command(prompt, project.home, mock);
         const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: project.home, ...project.env, ...command.env };
         const result = await runProcess({ ...command, env, cwd: project.repo }, runOptions.timeoutMs ?? 180_000);
         expect(result.exitCode, `${gemini.label} failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-        const main = mock.mainRequests();
+        const main = mock.mainRequests().slice(earlier);
         const sent = main.map((request) => lastUserText(request));
         const blocked = sent.flatMap((text, index) => (REPORT_HEADER.test(text) ? [index] : []));
         return { ...result, main, sent, blocked, result: parseResult(result.stdout) };

@@ -6,34 +6,36 @@
 import { describe, expect, it } from 'vitest';
 import { allMessageText } from '../chat-completions-mock.mjs';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { DELIVERY_CASES, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { OPENCODE_VERSION } from './opencode-cli.js';
 import { opencode, STOP_ALLOWED, useOpencodeScenarios } from './scenario.js';
 
 const start = useOpencodeScenarios();
 
 describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbatim`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
     const scenario = await start([['--harness', 'opencode']]);
-    const run = await scenario.run('Add a test.', [editStep(opencode, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
+    await eachCaseInOneProject(scenario.project, DELIVERY_CASES, async (testCase, since) => {
+      const run = await scenario.run('Add a test.', [editStep(opencode, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
 
-    // write, stop (blocked), stop again unchanged (let through): three model requests.
-    expect(run.main).toHaveLength(3);
-    expect(run.blocked).toEqual([2]);
-    expect(scenario.mock.unscripted()).toEqual([]);
-    const request = run.main[2];
-    // The plugin's message is the report itself: nothing before it, and (expectDelivered) nothing after it.
-    const sent = run.sent[2] ?? '';
-    expect(sent.search(HEADER), sent.slice(0, 300)).toBe(0);
-    expectDelivered(testCase, allMessageText(request), sent, scenario.project.repo);
-    expect(occurrences(JSON.stringify(request?.body), HEADER)).toBe(1);
+      // write, stop (blocked), stop again unchanged (let through): three model requests.
+      expect(run.main).toHaveLength(3);
+      expect(run.blocked).toEqual([2]);
+      expect(scenario.mock.unscripted()).toEqual([]);
+      const request = run.main[2];
+      // The plugin's message is the report itself: nothing before it, and (expectDelivered) nothing after it.
+      const sent = run.sent[2] ?? '';
+      expect(sent.search(HEADER), sent.slice(0, 300)).toBe(0);
+      expectDelivered(testCase, allMessageText(request), sent, scenario.project.repo, since);
+      expect(occurrences(JSON.stringify(request?.body), HEADER)).toBe(1);
 
-    // The turn ended: one report sent, then the unchanged stop let through with a notice for the human.
-    expect(occurrences(run.stderr, /message="gate: stop refused, report sent \(1 of 3\)"/)).toBe(1);
-    expect(occurrences(run.stderr, STOP_ALLOWED)).toBe(1);
-    expect(run.notices).toEqual([expect.stringMatching(/^gate: the agent stopped again without changing anything since it was blocked/)]);
-    expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
-  });
+      // The turn ended: one report sent, then the unchanged stop let through with a notice for the human.
+      expect(occurrences(run.stderr, /message="gate: stop refused, report sent \(1 of 3\)"/)).toBe(1);
+      expect(occurrences(run.stderr, STOP_ALLOWED)).toBe(1);
+      expect(run.notices).toEqual([expect.stringMatching(/^gate: the agent stopped again without changing anything since it was blocked/)]);
+      expect(recordedStops(scenario.project.repo).at(-1)).toMatchObject({ event: 'stop', outcome: 'allow' });
+    });
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 // gate's stdout reaches the plugin in several pipe reads once it passes 64 KiB (`budget` may be

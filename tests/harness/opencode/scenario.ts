@@ -57,13 +57,15 @@ export function useOpencodeScenarios(): (install: Install, options?: { spacedPat
       inits,
       async run(prompt, steps, options = {}) {
         mock.script(steps);
+        // This run's requests only: a scenario may run several prompts one after another.
+        const earlier = mock.mainRequests().length;
         const started = performance.now();
         const server = await startOpencodeServer({ cwd: project.repo, home: project.home, env: project.env });
         try {
           const sessionId = await server.prompt(prompt);
           await server.waitForLog(STOP_ALLOWED, 1, options.timeoutMs ?? 150_000);
           const stderr = server.stderr();
-          const main = mock.mainRequests();
+          const main = mock.mainRequests().slice(earlier);
           const sent = main.map((request) => lastUserText(request));
           const blocked = sent.flatMap((text, index) => (REPORT_HEADER.test(text) ? [index] : []));
           const notices = [...stderr.matchAll(/level=WARN [^\n]*message="(gate[^"\n]*)/g)].map((match) => match[1] ?? '');

@@ -3,8 +3,8 @@
 // HookRunner.executeCommandHook) and sends it as the next user message with nothing added
 // (core/client.ts, LlmClient.sendMessageStream). docs/harness-qwen.md, "What can drop a block".
 import { describe, it } from 'vitest';
-import { DELIVERY_CASES } from '../delivery-cases.js';
-import { expectCaseDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
+import { casesTimeout, DELIVERY_CASES } from '../delivery-cases.js';
+import { expectCasesDelivered, expectLargeReportDelivered, startsAtHeader } from '../chat-delivery.js';
 import { useChatScenarios } from '../chat-completions-scenario.js';
 import { qwen, QWEN_VERSION } from './qwen-cli.js';
 
@@ -12,9 +12,9 @@ const start = useChatScenarios(qwen);
 const INSTALL = [['--harness', 'qwen']];
 
 describe(`every block reaches Qwen Code ${QWEN_VERSION}'s model once, verbatim`, () => {
-  it.each(DELIVERY_CASES)('$name', async (testCase) => {
-    await expectCaseDelivered(qwen, start, INSTALL, testCase, startsAtHeader);
-  });
+  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
+    await expectCasesDelivered(qwen, start, INSTALL, DELIVERY_CASES, startsAtHeader);
+  }, casesTimeout(DELIVERY_CASES.length));
 });
 
 // Qwen decodes a hook's stderr chunk by chunk (`data.toString()` per pipe read), so a character
