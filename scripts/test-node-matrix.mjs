@@ -46,6 +46,7 @@ const NODE_DEPENDENT = [
   ['tests/integration/detect-stacks.test.ts', "an invalid package.json named with its line and column, from JSON.parse's message"],
   ['tests/integration/fingerprint-file.test.ts', "a file's ctime and mtime through Node's fs"],
   ['tests/integration/lend-dependencies.test.ts', "symlinks made and read through Node's fs"],
+  ['tests/integration/vitest-coverage-record.test.ts', "what NODE_V8_COVERAGE writes for each vitest process (V8's coverage format and function names) and the exit hook that takes it"],
   ['tests/integration/turbo-nx.test.ts', "a failing node:test task read through turbo and Nx: its output is TAP up to Node 22 and the spec reporter from 23; Nx itself runs on the user's Node"],
   ['tests/e2e/stop.test.ts', 'the stop contract through the built bin: stdin read to EOF, exit codes, stderr, state files'],
   ['tests/e2e/adversarial-input.test.ts', "payloads that are huge, torn or not JSON on stdin; Node's stream handling"],
@@ -73,6 +74,8 @@ const NODE_INDEPENDENT = [
   ['tests/integration/tsc-subset.test.ts', "tsc's module resolution from the subset tsconfig"],
   ['tests/integration/tsc-typescript-7.test.ts', "TypeScript 7's native tsc: its own binary, not this Node"],
   ['tests/integration/turbo-nx-scope.test.ts', "which packages turbo and Nx run for a change, and their remote caches: the tools' behaviour (their tasks pass; turbo-nx.test.ts reads a failing one under every Node)"],
+  ['tests/integration/same-code.test.ts', "whether two versions run the same code, by the project's TypeScript, esbuild and Python: the tools' parsers"],
+  ['tests/integration/js-barrel-shapes.test.ts', "which tests gate's import graph picks for vitest, jest, mocha and node:test; the node:test failure text is e2e/monorepo's"],
   ['tests/integration/workspace-graph.test.ts', 'workspaces read from their files, go list and cargo metadata; its node --test check of the fixture is what e2e/monorepo asserts under every Node'],
 ];
 
