@@ -78,7 +78,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   // A full vitest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
-  const recording = gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, ownEnv) : undefined;
+  const recording = gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, gate.cwd, ownEnv) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
@@ -133,7 +133,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const trailer = graph && graph.length > 0 ? `\n${graph.join('\n')}\n` : '';
   log.write(trailer);
   log.end();
-  if (recording) finishRecording(recording, !timedOut && result.exitCode === 0, gate.cwd);
+  if (recording) finishRecording(recording, !timedOut && result.exitCode === 0);
 
   const durationMs = Date.now() - started;
   const output = capture.text() + trailer;
@@ -159,18 +159,18 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 
-async function startRecording(cacheDir: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
+async function startRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
   try {
-    return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, env);
+    return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, cwd, env);
   } catch {
     return undefined; // no record: later stops narrow by the import graph alone
   }
 }
 
 /** Only a passing run adds to the record: a test left out later must pass as it did then. */
-function finishRecording(recording: Recording, passed: boolean, cwd: string): void {
+function finishRecording(recording: Recording, passed: boolean): void {
   try {
-    if (passed) recording.finish(cwd);
+    if (passed) recording.finish();
     else recording.discard();
   } catch {
     // A record not written leaves the last one, which is keyed by content and still holds.

@@ -68,7 +68,7 @@ const script = (path: string, functions: Array<[name: string, count: number]>) =
   url: path.startsWith('node:') ? path : pathToFileURL(path).href,
   functions: functions.map(([functionName, count]) => ({ functionName, ranges: [{ count }] })),
 });
-const isModule = (path: string) => path.startsWith('/repo/') && !path.includes('/node_modules/');
+const isModule = (path: string) => (path.startsWith('/repo/') && !path.includes('/node_modules/') ? path : undefined);
 const isTest = (path: string) => path.endsWith('.test.ts');
 
 describe('readProcessRun: one test file process from its V8 coverage', () => {
@@ -95,7 +95,7 @@ describe('selectByRecord: the rule', () => {
   ]);
   const called = (names: string[]) => new Map([['/repo/src/math.ts', new Set(names)]]);
   const runs = [...files.keys()].filter(isTest).map((test) => ({ kind: 'test' as const, test, modules: new Map([...called(test.includes('double') ? ['double'] : ['sum']), [test, new Set<string>()]]) }));
-  const record = addRuns(undefined, runs, (path) => files.get(path), ts, '2026-12-04T10:00:00.000Z');
+  const record = addRuns(undefined, runs, (path) => files.get(path), ts, '2026-12-04T10:00:00.000Z', 'configs');
   const select = (now: Map<string, string>, tests = [...files.keys()].filter(isTest)) => selectByRecord({ record, tests, changed: ['/repo/src/math.ts'], read: (path) => now.get(path), ts });
   const reasons = (now: Map<string, string>) => select(now).kept.map(({ test, reason }) => `${test.slice(6)}: ${reason}`);
 
@@ -116,7 +116,7 @@ describe('selectByRecord: the rule', () => {
   });
 
   it("a name V8 reports that the source doesn't hold makes every change in that module count", () => {
-    const renamed = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum2'])]]) }], (path) => files.get(path), ts, 'now');
+    const renamed = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum2'])]]) }], (path) => files.get(path), ts, 'now', 'configs');
     expect(renamed.tests['/repo/tests/sum.test.ts']?.loaded['/repo/src/math.ts']?.called).toBe('all');
   });
 });

@@ -11,6 +11,8 @@ export interface CoverageRecord {
   version: 1;
   /** When the last run that added to it ended (ISO). */
   at: string;
+  /** The hash of the test configs, manifests and lockfiles of the runs it holds (see configStamp). */
+  configs: string;
   tests: Record<string, { loaded: Record<string, LoadedModule> }>;
   /** The units of each recorded version of a module, by its hash. */
   units: Record<string, ModuleUnits>;
@@ -27,7 +29,9 @@ export interface LoadedModule {
  * one the run ran without a usable record loses its old one; tests this run did not run keep
  * theirs. `read` gives a module's text as it was when the run started (undefined: changed since).
  */
-export function addRuns(previous: CoverageRecord | undefined, runs: ProcessRun[], read: (path: string) => string | undefined, ts: typeof Typescript | undefined, at: string): CoverageRecord {
+export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], read: (path: string) => string | undefined, ts: typeof Typescript | undefined, at: string, configs: string): CoverageRecord {
+  // Entries made under another config may have run other code: they go.
+  const previous = before?.configs === configs ? before : undefined;
   const tests = { ...previous?.tests };
   const units: Record<string, ModuleUnits> = {};
   const texts = new Map<string, { hash: string; words: Set<string>; units: ModuleUnits | undefined } | undefined>();
@@ -67,14 +71,14 @@ export function addRuns(previous: CoverageRecord | undefined, runs: ProcessRun[]
       if (kept) units[module.hash] = kept;
     }
   }
-  return { version: 1, at, tests, units };
+  return { version: 1, at, configs, tests, units };
 }
 
 /** A record read back from disk, or undefined when it is not one (another version, a torn write). */
 export function parseRecord(text: string): CoverageRecord | undefined {
   try {
     const record = JSON.parse(text) as Partial<CoverageRecord>;
-    if (record.version !== 1 || typeof record.at !== 'string' || typeof record.tests !== 'object' || typeof record.units !== 'object' || !record.tests || !record.units) return undefined;
+    if (record.version !== 1 || typeof record.at !== 'string' || typeof record.configs !== 'string' || typeof record.tests !== 'object' || typeof record.units !== 'object' || !record.tests || !record.units) return undefined;
     return record as CoverageRecord;
   } catch {
     return undefined;

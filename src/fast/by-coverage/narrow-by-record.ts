@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import type * as Typescript from 'typescript';
@@ -23,7 +24,7 @@ export function narrowByRecord(cacheDir: string, root: string, tests: string[], 
     return undefined;
   }
   const record = parseRecord(text);
-  if (!record) return undefined;
+  if (!record || record.configs !== configStamp(root)) return undefined;
   const read = (path: string) => {
     try {
       return readFileSync(path, 'utf8');
@@ -37,13 +38,37 @@ export function narrowByRecord(cacheDir: string, root: string, tests: string[], 
   const count = (reason: Reason) => kept.filter((test) => test.reason === reason).length;
   const what = [...functions].map(([file, names]) => `${names.map((name) => `${name}()`).join(', ')} in ${shown(file)}`).join('; ') || 'the changed functions';
   const parts = [
-    `${count('called')} executed ${what}`,
+    count('called') > 0 || functions.size > 0 ? `${count('called')} executed ${what}` : '',
     count('no-record') > 0 ? `${count('no-record')} have no record of their own (new or changed since)` : '',
     count('outside') > 0 ? `${count('outside')} loaded a module changed outside its functions since` : '',
     count('names-file') > 0 ? `${count('names-file')} name a changed file in their text` : '',
   ].filter(Boolean);
   const why = `${kept.length} of ${tests.length} test files: ${parts.join(', ')} (coverage record of ${record.at.slice(0, 16).replace('T', ' ')} UTC)`;
   return { tests: kept.map((test) => test.test).sort(), why };
+}
+
+// What changes how every test runs without being a module a test loads: a config, the manifest, the lockfile.
+const CONFIG = /^(?:(?:vitest|vite)\.(?:config|workspace|projects)(?:\.[\w-]+)?\.[cm]?[jt]s|tsconfig(?:\.[\w-]+)?\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|yarn\.lock|bun\.lockb?|\.env(?:\.[\w-]+)?)$/;
+
+/** A hash of the gate folder's own test configs, manifest and lockfiles: a record made under others does not hold. */
+export function configStamp(cwd: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(cwd).filter((name) => CONFIG.test(name)).sort();
+  } catch {
+    names = [];
+  }
+  const digest = createHash('sha1');
+  for (const name of names) {
+    let text = '';
+    try {
+      text = readFileSync(join(cwd, name), 'utf8');
+    } catch {
+      text = '\u0000unreadable';
+    }
+    digest.update(`${name}\u0000${text}\u0000`);
+  }
+  return digest.digest('hex');
 }
 
 /** The project's own TypeScript, which parses its modules into functions; undefined when it has none. */

@@ -21,12 +21,13 @@ const STARTS = new Map([
 ]);
 
 /**
- * Reads one process's coverage (the files V8 wrote for it): the project's files it loaded (`isModule`: a file path gate can
- * see, not node_modules), and among them the test file. A process that loaded several test files,
+ * Reads one process's coverage (the files V8 wrote for it): the project's files it loaded
+ * (`projectPath`: the path a changed file would have, or undefined for an installed package), and
+ * among them the test file. A process that loaded several test files,
  * or started a child process or a worker thread (what runs there is recorded nowhere gate reads
  * it), gives no record for its tests.
  */
-export function readProcessRun(files: unknown[], isModule: (path: string) => boolean, isTest: (path: string) => boolean): ProcessRun {
+export function readProcessRun(files: unknown[], projectPath: (path: string) => string | undefined, isTest: (path: string) => boolean): ProcessRun {
   const scripts = files.flatMap((json) => (json as { result?: unknown } | null)?.result ?? []);
   if (!Array.isArray(scripts)) return { kind: 'other', tests: [] };
   const modules = new Map<string, Set<string> | 'all'>();
@@ -37,13 +38,13 @@ export function readProcessRun(files: unknown[], isModule: (path: string) => boo
     if (!script.url.startsWith('file:')) continue;
     // A query (`?raw`, `?url`) loads the file as something else than its code: any change to it counts.
     const [plain = '', query] = script.url.split('?');
-    let path: string;
+    let path: string | undefined;
     try {
-      path = fileURLToPath(plain);
+      path = projectPath(fileURLToPath(plain));
     } catch {
       continue;
     }
-    if (!isModule(path)) continue;
+    if (path === undefined) continue;
     const names = query === undefined ? executedNames(script) : 'all';
     const had = modules.get(path);
     modules.set(path, had === 'all' || names === 'all' ? 'all' : new Set([...(had ?? []), ...names]));

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { addRuns, parseRecord } from './coverage-record.js';
-import { loadTypescript, recordPath } from './narrow-by-record.js';
+import { configStamp, loadTypescript, recordPath } from './narrow-by-record.js';
 import { type ProcessRun, readProcessRun } from './read-v8-coverage.js';
 
 // Vitest's default include: the test files a record is kept for (the graph counts the same).
@@ -9,9 +9,10 @@ const TEST_FILE = /(?:^|[/\\])[^/\\]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
 
 // Vitest stops a test file's process with SIGTERM, and a process killed by a signal writes no
 // coverage; one that exits by itself may be killed while Node writes it. In vitest's fork workers
-// only, write it as the process exits or gets the signal, then die of the signal as before.
+// only (its own in vitest 4, tinypool's before), write it as the process exits or gets the signal,
+// then die of the signal as before.
 const PRELOAD = `'use strict';
-if (/[\\\\/]vitest[\\\\/]dist[\\\\/]workers[\\\\/](?:forks|vmForks)\\.js$/.test(process.argv[1] || '')) {
+if (/[\\\\/](?:vitest[\\\\/]dist[\\\\/]workers[\\\\/](?:forks|vmForks)|tinypool[\\\\/]dist[\\\\/]entry[\\\\/]process)\\.js$/.test(process.argv[1] || '')) {
   let taken = false;
   const take = () => {
     if (taken) return;
@@ -30,7 +31,7 @@ export interface Recording {
   /** What the run's environment gets: V8 writes each process's coverage under the gate's cache. */
   env: Record<string, string>;
   /** After a passing run: the record gains what this run executed. */
-  finish: (cwd: string) => void;
+  finish: () => void;
   /** After any other run: its coverage is thrown away, the record kept as it was. */
   discard: () => void;
 }
@@ -39,20 +40,22 @@ export interface Recording {
  * Gets a full vitest run ready to record what each test file executes, unless the run's own
  * environment already asks for V8 coverage (c8, a test script's own NODE_V8_COVERAGE).
  */
-export function startRecording(cacheDir: string, env: NodeJS.ProcessEnv): Recording | undefined {
+export function startRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Recording | undefined {
   if (env['NODE_V8_COVERAGE'] !== undefined) return undefined;
-  const folder = join(cacheDir, 'v8-coverage');
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(join(folder, 'raw'), { recursive: true, mode: 0o700 });
+  // A folder of this run's own: another run of the gate at the same time must not mix its processes in.
+  mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+  const folder = mkdtempSync(join(cacheDir, 'v8-coverage-'));
+  mkdirSync(join(folder, 'raw'));
   const preload = join(folder, 'preload.cjs');
   writeFileSync(preload, PRELOAD);
   const started = Date.now();
+  const configs = configStamp(cwd);
   const require = `--require "${preload.replace(/["\\]/g, '\\$&')}"`;
   return {
     env: { NODE_V8_COVERAGE: join(folder, 'raw'), NODE_OPTIONS: [env['NODE_OPTIONS'], require].filter(Boolean).join(' ') },
-    finish: (cwd) => {
+    finish: () => {
       try {
-        saveRecord(cacheDir, join(folder, 'raw'), cwd, started);
+        saveRecord(cacheDir, join(folder, 'raw'), cwd, started, configs);
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
@@ -61,9 +64,24 @@ export function startRecording(cacheDir: string, env: NodeJS.ProcessEnv): Record
   };
 }
 
-function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: number): void {
+function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: number, configs: string): void {
   const ours = [cacheDir, realpathSync(cacheDir)];
-  const isModule = (path: string) => !path.split(sep).includes('node_modules') && !ours.some((dir) => path.startsWith(dir + sep));
+  const real = new Map<string, string | undefined>();
+  // A workspace package loaded through a node_modules link is the project's own code: by its real path.
+  const projectPath = (path: string) => {
+    if (!real.has(path)) {
+      let found: string | undefined = path;
+      if (path.split(sep).includes('node_modules')) {
+        try {
+          found = realpathSync(path);
+        } catch {
+          found = undefined;
+        }
+      }
+      real.set(path, found === undefined || found.split(sep).includes('node_modules') || ours.some((dir) => found.startsWith(dir + sep)) ? undefined : found);
+    }
+    return real.get(path);
+  };
   // V8 names each file coverage-<pid>-<time>-<n>.json: a process may write more than one.
   const byProcess = new Map<string, string[]>();
   for (const name of readdirSync(rawDir).filter((file) => file.endsWith('.json'))) {
@@ -73,7 +91,7 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   const runs: ProcessRun[] = [];
   for (const names of byProcess.values()) {
     try {
-      runs.push(readProcessRun(names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8'))), isModule, (path) => TEST_FILE.test(path)));
+      runs.push(readProcessRun(names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8'))), projectPath, (path) => TEST_FILE.test(path)));
     } catch {
       // A file V8 was still writing when the process was killed: its test has no new record.
     }
@@ -94,7 +112,7 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   } catch {
     previous = undefined;
   }
-  const record = addRuns(previous, runs, read, loadTypescript(cwd), new Date().toISOString());
+  const record = addRuns(previous, runs, read, loadTypescript(cwd), new Date().toISOString(), configs);
   writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
