@@ -83,6 +83,13 @@ describe('readProcessRun: one test file process from its V8 coverage', () => {
     const shared = [script('/repo/tests/a.test.ts', [['', 1]]), script('/repo/tests/b.test.ts', [['', 1]])];
     expect(readProcessRun([{ result: shared }], isModule, isTest)).toEqual({ kind: 'other', tests: ['/repo/tests/a.test.ts', '/repo/tests/b.test.ts'] });
   });
+
+  it("leaves tinypool's CPU probe out (vitest 1-3: the preload counts those execSync calls), and no more than those", () => {
+    const probed = (count: number) => [script('/repo/tests/a.test.ts', [['', 1]]), script('node:child_process', [['execSync', count], ['spawnSync', count]]), script('node:internal/child_process', [['spawnSync', count]])];
+    expect(readProcessRun([{ result: probed(2) }], isModule, isTest, 2).kind).toBe('test');
+    expect(readProcessRun([{ result: probed(3) }], isModule, isTest, 2).kind).toBe('other');
+    expect(readProcessRun([{ result: probed(2) }], isModule, isTest, 0).kind).toBe('other');
+  });
 });
 
 describe('selectByRecord: the rule', () => {
@@ -118,5 +125,7 @@ describe('selectByRecord: the rule', () => {
   it("a name V8 reports that the source doesn't hold makes every change in that module count", () => {
     const renamed = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum2'])]]) }], (path) => files.get(path), ts, 'now', 'configs');
     expect(renamed.tests['/repo/tests/sum.test.ts']?.loaded['/repo/src/math.ts']?.called).toBe('all');
+    const getter = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum', 'get'])]]) }], (path) => files.get(path), ts, 'now', 'configs');
+    expect(getter.tests['/repo/tests/sum.test.ts']?.loaded['/repo/src/math.ts']?.called).toEqual(['sum']);
   });
 });

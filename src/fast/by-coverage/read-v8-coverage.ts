@@ -23,18 +23,21 @@ const STARTS = new Map([
 /**
  * Reads one process's coverage (the files V8 wrote for it): the project's files it loaded
  * (`projectPath`: the path a changed file would have, or undefined for an installed package), and
- * among them the test file. A process that loaded several test files,
- * or started a child process or a worker thread (what runs there is recorded nowhere gate reads
- * it), gives no record for its tests.
+ * among them the test file. A process that loaded several test files, or started a child process
+ * or a worker thread (what runs there is recorded nowhere gate reads it) other than the `probes`
+ * calls of tinypool's CPU count, gives no record for its tests.
  */
-export function readProcessRun(files: unknown[], projectPath: (path: string) => string | undefined, isTest: (path: string) => boolean): ProcessRun {
+export function readProcessRun(files: unknown[], projectPath: (path: string) => string | undefined, isTest: (path: string) => boolean, probes = 0): ProcessRun {
   const scripts = files.flatMap((json) => (json as { result?: unknown } | null)?.result ?? []);
   if (!Array.isArray(scripts)) return { kind: 'other', tests: [] };
   const modules = new Map<string, Set<string> | 'all'>();
-  let started = false;
+  const calls = new Map<string, number>();
   for (const script of scripts as V8Script[]) {
     const starts = STARTS.get(script.url);
-    if (starts) started ||= script.functions.some((fn) => ran(fn) && starts.test(fn.functionName));
+    for (const fn of starts ? script.functions : []) {
+      const key = `${script.url} ${fn.functionName}`;
+      if (starts?.test(fn.functionName)) calls.set(key, (calls.get(key) ?? 0) + (fn.ranges[0]?.count ?? 0));
+    }
     if (!script.url.startsWith('file:')) continue;
     // A query (`?raw`, `?url`) loads the file as something else than its code: any change to it counts.
     const [plain = '', query] = script.url.split('?');
@@ -49,6 +52,9 @@ export function readProcessRun(files: unknown[], projectPath: (path: string) => 
     const had = modules.get(path);
     modules.set(path, had === 'all' || names === 'all' ? 'all' : new Set([...(had ?? []), ...names]));
   }
+  // tinypool's CPU probe (`execSync('cat /proc/cpuinfo …')`, counted by the preload) runs no project code.
+  const allowed = (key: string) => (/ (?:execSync|spawnSync)$/.test(key) ? probes : 0);
+  const started = [...calls].some(([key, count]) => count > allowed(key));
   const tests = [...modules.keys()].filter(isTest);
   const [test] = tests;
   if (tests.length !== 1 || test === undefined || started) return { kind: 'other', tests };

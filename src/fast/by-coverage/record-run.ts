@@ -10,14 +10,27 @@ const TEST_FILE = /(?:^|[/\\])[^/\\]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
 // Vitest stops a test file's process with SIGTERM, and a process killed by a signal writes no
 // coverage; one that exits by itself may be killed while Node writes it. In vitest's fork workers
 // only (its own in vitest 4, tinypool's before), write it as the process exits or gets the signal,
-// then die of the signal as before.
+// then die of the signal as before. tinypool probes the CPU count with execSync as it loads: those
+// calls are counted, so that they don't read as a test that started a process.
 const PRELOAD = `'use strict';
 if (/[\\\\/](?:vitest[\\\\/]dist[\\\\/]workers[\\\\/](?:forks|vmForks)|tinypool[\\\\/]dist[\\\\/]entry[\\\\/]process)\\.js$/.test(process.argv[1] || '')) {
+  const childProcess = require('node:child_process');
+  const execSync = childProcess.execSync;
+  const probe = /^(?:cat \\/proc\\/cpuinfo \\| grep "(?:physical|core) id" \\| sort \\| ?uniq \\| wc -l|sysctl -n hw\\.physicalcpu_max)$/;
+  let probes = 0;
+  childProcess.execSync = function (command, ...rest) {
+    if (typeof command === 'string' && probe.test(command)) probes += 1;
+    return execSync.call(this, command, ...rest);
+  };
+  require('node:module').syncBuiltinESMExports();
   let taken = false;
   const take = () => {
     if (taken) return;
     taken = true;
-    try { require('node:v8').takeCoverage(); } catch {}
+    try {
+      if (probes > 0) require('node:fs').writeFileSync(require('node:path').join(process.env.NODE_V8_COVERAGE, 'probes-' + process.pid + '.json'), String(probes));
+      require('node:v8').takeCoverage();
+    } catch {}
   };
   process.on('exit', take);
   process.once('SIGTERM', () => {
@@ -69,6 +82,8 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   const real = new Map<string, string | undefined>();
   // A workspace package loaded through a node_modules link is the project's own code: by its real path.
   const projectPath = (path: string) => {
+    // Vite's virtual modules (`/@vite/env`) are no file: what they hold comes from the config and .env files.
+    if (path.startsWith('/@')) return undefined;
     if (!real.has(path)) {
       let found: string | undefined = path;
       if (path.split(sep).includes('node_modules')) {
@@ -84,14 +99,15 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   };
   // V8 names each file coverage-<pid>-<time>-<n>.json: a process may write more than one.
   const byProcess = new Map<string, string[]>();
-  for (const name of readdirSync(rawDir).filter((file) => file.endsWith('.json'))) {
+  for (const name of readdirSync(rawDir).filter((file) => file.startsWith('coverage-') && file.endsWith('.json'))) {
     const pid = name.split('-')[1] ?? name;
     byProcess.set(pid, [...(byProcess.get(pid) ?? []), name]);
   }
   const runs: ProcessRun[] = [];
-  for (const names of byProcess.values()) {
+  for (const [pid, names] of byProcess) {
     try {
-      runs.push(readProcessRun(names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8'))), projectPath, (path) => TEST_FILE.test(path)));
+      const files = names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8')));
+      runs.push(readProcessRun(files, projectPath, (path) => TEST_FILE.test(path), readProbes(join(rawDir, `probes-${pid}.json`))));
     } catch {
       // A file V8 was still writing when the process was killed: its test has no new record.
     }
@@ -115,4 +131,13 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   const record = addRuns(previous, runs, read, loadTypescript(cwd), new Date().toISOString(), configs);
   writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
+}
+
+function readProbes(file: string): number {
+  try {
+    const count = Number(readFileSync(file, 'utf8'));
+    return Number.isInteger(count) && count > 0 ? count : 0;
+  } catch {
+    return 0;
+  }
 }
