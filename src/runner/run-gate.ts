@@ -38,10 +38,12 @@ export interface RunGateOptions {
   outOfTime?: string;
   /** Folders another gate of this preset owns in this stop (src/plan/leave-to-packages.ts). */
   leaveOut?: readonly string[];
+  /** A full vitest run records what each test file executes (src/fast/by-coverage/); not a copy's run, whose paths no stop reads. */
+  recordCoverage?: boolean;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, outOfTime, leaveOut }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, outOfTime, leaveOut, recordCoverage = true }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.floor((deadline - started) / 1000);
   const gate = left < asConfigured.timeoutSeconds ? { ...asConfigured, timeoutSeconds: Math.max(left, 0) } : asConfigured;
@@ -78,7 +80,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
   // A full vitest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
-  const recording = gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, gate.cwd, ownEnv) : undefined;
+  const recording = recordCoverage && gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, gate.cwd, ownEnv) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));

@@ -170,7 +170,7 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy), ...probe.env } };
     // Without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
-    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline });
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline, recordCoverage: false });
     const opened = probe.read().opened.map((path) => relativeToRoots(path, roots));
     if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
