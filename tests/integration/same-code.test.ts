@@ -112,3 +112,23 @@ describe('esbuild, where the TypeScript has no transpiler (TypeScript 7)', () =>
     expect(byEsbuild(service, service.replace('{}\n}', '{} // injected\n}'))).toBe(false);
   });
 });
+
+describe('the files that name a changed file as text', () => {
+  it('are the ones that read it, not a barrel that re-exports it or a comment that mentions it (radashi, urql)', async () => {
+    const { makeRepo } = await import('../helpers/temp-repo.js');
+    const { namedAsText } = await import('../../src/fast/same-code/named-as-text.js');
+    const repo = makeRepo({
+      'src/greet.ts': 'export const greet = (name: string): string => `hello ${name}`;\n',
+      'src/mod.ts': "export * from './greet.ts';\nexport { greet as hello } from \"./greet.ts\";\n",
+      'src/fetch.ts': "/** Like greet.ts, but for requests. */\nimport './greet.ts';\nexport const fetchIt = (): Promise<unknown> => import('./greet.ts');\n",
+      'tests/source.test.ts': "import { readFileSync } from 'node:fs';\nimport { greet } from '../src/greet.ts';\n\nreadFileSync('src/greet.ts', 'utf8');\n",
+      'tests/__snapshots__/stack.test.ts.snap': 'exports[`stack`] = `at greet (src/greet.ts:1:40)`;\n',
+      'docs/greet.md': 'See src/greet.ts.\n',
+    });
+    try {
+      expect(await namedAsText(repo.dir, repo.dir, ['src/greet.ts'], /\.(?:[cm]?[jt]s|[jt]sx)$/)).toEqual(['tests/source.test.ts', 'tests/stack.test.ts']);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});

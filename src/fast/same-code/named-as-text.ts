@@ -1,5 +1,8 @@
-import { basename, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { execGit } from '../../git/exec-git.js';
+import { stripJsComments } from '../strip-js-comments.js';
+import { JS_FAMILY } from './js-runtime.js';
 
 /**
  * The files under `cwd` (tracked or untracked, not ignored; relative to the repository root) of the
@@ -24,7 +27,7 @@ export async function namedAsText(root: string, cwd: string, paths: readonly str
       listed
         .split('\0')
         .filter((path) => path !== '' && !changed.has(path))
-        .flatMap((path) => (family.test(path) ? [path] : snapshotOwner(path, family))),
+        .flatMap((path) => (family.test(path) ? (readsAsText(root, path, names) ? [path] : []) : snapshotOwner(path, family))),
     ),
   ].sort();
 }
@@ -35,4 +38,24 @@ function snapshotOwner(path: string, family: RegExp): string[] {
   if (!match) return [];
   const test = `${match[1] ?? ''}${match[2] ?? ''}`;
   return family.test(test) ? [test] : [];
+}
+
+// Where a module names another to load it: the import graph's business, not reading it as text.
+const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*(['"])[^'"\n]*\1/g;
+
+/**
+ * Whether a JavaScript or TypeScript file names one of `names` other than in a comment or an
+ * import, export or require of it (a barrel's `export * from './x.ts'` loads the module, whose code
+ * is the same). Any other file, or one that can't be read, counts as naming it.
+ */
+function readsAsText(root: string, path: string, names: readonly string[]): boolean {
+  if (!JS_FAMILY.test(path)) return true;
+  let text: string;
+  try {
+    text = readFileSync(join(root, path), 'utf8');
+  } catch {
+    return true;
+  }
+  const code = stripJsComments(text).replace(SPECIFIER, '');
+  return names.some((name) => code.includes(name));
 }
