@@ -24,7 +24,7 @@ export async function takeSnapshot(repo: Repo): Promise<TakenSnapshot> {
       untracked++;
       const top = entry.path.split('/')[0] ?? entry.path;
       folders.set(top, (folders.get(top) ?? 0) + 1);
-      if (isInstalledPackageFile(entry.path)) continue;
+      if (isInstalledPackageFile(entry.path) || isToolLeftover(entry.path)) continue;
     }
     files[entry.path] = fingerprintFile(join(repo.root, entry.path), budget);
     if (entry.from !== undefined) files[entry.from] = fingerprintFile(join(repo.root, entry.from), budget);
@@ -46,4 +46,14 @@ export async function takeSnapshot(repo: Repo): Promise<TakenSnapshot> {
  */
 export function isInstalledPackageFile(path: string): boolean {
   return path.startsWith('node_modules/') || path.includes('/node_modules/');
+}
+
+/**
+ * An untracked file a test runner writes into the project while it runs and removes after: left
+ * behind by a run that was killed (a gate's time-out), it is no change of the agent's. vitest's
+ * typecheck writes `tsconfig.vitest-temp.json` beside the tsconfig; as a changed tsconfig it would
+ * send every gate to its full run.
+ */
+export function isToolLeftover(path: string): boolean {
+  return path === 'tsconfig.vitest-temp.json' || path.endsWith('/tsconfig.vitest-temp.json');
 }

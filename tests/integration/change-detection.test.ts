@@ -31,6 +31,21 @@ async function changedSince(base: Awaited<ReturnType<typeof takeSnapshot>>) {
 }
 
 describe('change detection in a real repository', () => {
+  it("takes a vitest typecheck's leftover tsconfig.vitest-temp.json for no change (a killed run leaves it); a tracked one counts", async () => {
+    repo = makeRepo({ 'tsconfig.json': '{}\n', 'tests/tsconfig.json': '{}\n', 'src/a.ts': 'a' });
+    await withRepoEnv(async () => {
+      const found = findRepo(repo.dir);
+      if (!found) throw new Error('no repo');
+      const base = headSnapshot((await takeSnapshot(found)).head);
+      repo.write('tsconfig.vitest-temp.json', '{"extends":"./tsconfig.json"}\n');
+      repo.write('tests/tsconfig.vitest-temp.json', '{"extends":"./tsconfig.json"}\n');
+      repo.write('src/a.ts', 'edited');
+      expect(await changedSince(base)).toEqual(['src/a.ts']);
+      repo.git('add', 'tests/tsconfig.vitest-temp.json');
+      expect(await changedSince(base)).toEqual(['src/a.ts', 'tests/tsconfig.vitest-temp.json']);
+    });
+  });
+
   it('sees tracked edits, staged changes, deletions, renames and untracked files, never ignored ones', async () => {
     repo = makeRepo({ '.gitignore': 'build/\n*.log\n', 'a.ts': 'a', 'b.ts': 'b', 'c.ts': 'c', 'd.ts': 'd', 'e.ts': 'e' });
     await withRepoEnv(async () => {
