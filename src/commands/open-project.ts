@@ -11,6 +11,7 @@ import { changedPaths, headSnapshot, type Snapshot } from '../snapshot/snapshot.
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { passedPath, readPassed } from '../state/session-state.js';
+import type { StartState } from '../verdict/start-state.js';
 
 export interface Project {
   projectDir: string;
@@ -55,7 +56,7 @@ export interface ChangeSinceBaseline {
 }
 
 /** What changed since the last state that passed, or since HEAD: the human's view of "the change". */
-export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot, startTree?: string): Promise<ChangeSinceBaseline> {
+export async function changeSinceBaseline(project: Project, sessionBaseline?: Snapshot, start?: StartState): Promise<ChangeSinceBaseline> {
   if (!project.repo) return { snapshot: undefined, change: { paths: [], all: true }, baseline: 'none (not a git repository)', alreadyPassed: false };
   const { snapshot } = await takeSnapshot(project.repo);
   const passed = readPassed(passedPath(project.stateDir)).value;
@@ -66,7 +67,7 @@ export async function changeSinceBaseline(project: Project, sessionBaseline?: Sn
   const change: ChangeSet = changedPaths(base, snapshot, committed);
   if (change.paths.some((path) => path === 'package.json' || path.endsWith('/package.json'))) {
     const { readManifestKeys } = await import('../plan/read-manifest-keys.js');
-    change.manifestKeys = await readManifestKeys(project.repo.root, base, sessionBaseline ? startTree : undefined, change.paths);
+    change.manifestKeys = await readManifestKeys(project.repo.root, base, sessionBaseline ? start : undefined, change.paths);
   }
   return { snapshot, change, baseline, base, alreadyPassed };
 }

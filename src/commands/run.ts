@@ -173,7 +173,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     }
     if (change.paths.some((path) => path === 'package.json' || path.endsWith('/package.json'))) {
       const { readManifestKeys } = await import('../plan/read-manifest-keys.js');
-      change.manifestKeys = await readManifestKeys(repo.root, baseline, state.start?.digest === baseline.digest ? state.start.tree : undefined, change.paths);
+      change.manifestKeys = await readManifestKeys(repo.root, baseline, state.start, change.paths);
     }
     trace.changed = { count: change.paths.length, sample: change.paths.slice(0, 20) };
     if (change.all || change.paths.length > 0) {

@@ -23,7 +23,7 @@ export type StatusView = Awaited<ReturnType<typeof statusView>>;
 export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const sessionId = env['CLAUDE_CODE_SESSION_ID'];
   const session = sessionId ? readSession(sessionPath(project.stateDir, sessionFileName(sessionId))).value : undefined;
-  const since = await changeSinceBaseline(project, session?.baseline, session?.start?.digest === session?.baseline?.digest ? session?.start?.tree : undefined);
+  const since = await changeSinceBaseline(project, session?.baseline, session?.start);
   const skip = new Set((env['GATE_SKIP'] ?? '').split(',').filter(Boolean));
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;

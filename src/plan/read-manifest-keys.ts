@@ -1,24 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import { execGit } from '../git/exec-git.js';
+import { readBaseVersions } from '../snapshot/base-versions.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
+import type { StartState } from '../verdict/start-state.js';
 import { manifestKeysChanged } from './manifest-change.js';
 
 /**
- * For each changed package.json whose text at the turn's start is known and which parses then and
- * now: the keys that differ (src/plan/manifest-change.ts). The start's text comes from the
- * baseline's commit for a file clean then, from the start's tree (`startTree`, written at the
- * prompt for this baseline) for one already edited. Anything unknown is left out: the full run.
+ * For each changed package.json whose text at the change's base is known (src/snapshot/base-versions.ts)
+ * and which parses then and now: the keys that differ (src/plan/manifest-change.ts). Anything unknown
+ * is left out: the full run.
  */
-export async function readManifestKeys(root: string, baseline: Snapshot, startTree: string | undefined, paths: readonly string[]): Promise<Record<string, string[]>> {
+export async function readManifestKeys(root: string, baseline: Snapshot, start: StartState | undefined, paths: readonly string[]): Promise<Record<string, string[]>> {
+  const manifests = paths.filter((file) => posix.basename(file) === 'package.json');
+  const versions = await readBaseVersions(root, baseline, start, manifests);
   const found: Record<string, string[]> = {};
-  for (const path of paths.filter((file) => posix.basename(file) === 'package.json')) {
-    const source = path in baseline.files ? startTree : (baseline.head ?? undefined);
-    if (source === undefined) continue;
-    let before: string;
+  for (const path of manifests) {
+    const before = versions.get(path);
+    if (typeof before !== 'string') continue;
     let after: string;
     try {
-      before = await execGit(root, ['show', `${source}:${path}`]);
       after = readFileSync(`${root}/${path}`, 'utf8');
     } catch {
       continue;
@@ -28,4 +28,3 @@ export async function readManifestKeys(root: string, baseline: Snapshot, startTr
   }
   return found;
 }
-

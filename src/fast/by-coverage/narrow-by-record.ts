@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import type * as Typescript from 'typescript';
+import { requireFromProject } from '../project-module.js';
 import { parseRecord } from './coverage-record.js';
 import { type Reason, selectByRecord } from './select-by-record.js';
 
@@ -73,10 +73,5 @@ export function configStamp(cwd: string): string {
 
 /** The project's own TypeScript, which parses its modules into functions; undefined when it has none. */
 export function loadTypescript(cwd: string): typeof Typescript | undefined {
-  try {
-    const ts = createRequire(join(cwd, 'noop.js'))('typescript') as Partial<typeof Typescript>;
-    return typeof ts.createSourceFile === 'function' && typeof ts.forEachChild === 'function' ? (ts as typeof Typescript) : undefined;
-  } catch {
-    return undefined;
-  }
+  return requireFromProject<typeof Typescript>(cwd, 'typescript', ['createSourceFile', 'forEachChild']);
 }

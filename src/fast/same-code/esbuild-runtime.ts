@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { requireFromProject } from '../project-module.js';
 import { stripJsComments } from '../strip-js-comments.js';
 
 interface Esbuild {
@@ -8,12 +7,7 @@ interface Esbuild {
 
 /** The project's own esbuild (a Vite or tsx project has one), loaded from `cwd`; undefined when there is none. */
 export function loadEsbuild(cwd: string): Esbuild | undefined {
-  try {
-    const esbuild = createRequire(join(cwd, 'noop.js'))('esbuild') as Partial<Esbuild>;
-    return typeof esbuild.transformSync === 'function' ? (esbuild as Esbuild) : undefined;
-  } catch {
-    return undefined;
-  }
+  return requireFromProject<Esbuild>(cwd, 'esbuild', ['transformSync']);
 }
 
 // esbuild does not emit decorator metadata: a decorated file's types may be code, so it is not decided.

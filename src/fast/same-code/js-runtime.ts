@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type * as Typescript from 'typescript';
+import { requireFromProject } from '../project-module.js';
 
 type Ts = typeof Typescript;
 
@@ -13,12 +12,7 @@ export const JS_FAMILY = /\.(?:[cm]?[jt]s|[jt]sx)$/;
  * might be comments, formatting or types alone: it is several megabytes.
  */
 export function loadTypescript(cwd: string): Ts | undefined {
-  try {
-    const ts = createRequire(join(cwd, 'noop.js'))('typescript') as Partial<Ts>;
-    return typeof ts.transpileModule === 'function' && typeof ts.createSourceFile === 'function' ? (ts as Ts) : undefined;
-  } catch {
-    return undefined;
-  }
+  return requireFromProject<Ts>(cwd, 'typescript', ['transpileModule', 'createSourceFile']);
 }
 
 /**
