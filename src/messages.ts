@@ -32,6 +32,9 @@ export const messages = {
     `Left out: ${ids.length} ${ids.length === 1 ? 'finding' : 'findings'} in files that appeared or vanished while the gates ran (another gate's, likely): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}.`,
   loadFlakyLeftOut: (ids: string[]) =>
     `Left out: ${ids.length} ${ids.length === 1 ? 'failure' : 'failures'} that passed when run again alone (flaky under the load of the gates beside it): ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}.`,
+  /** After a gate that timed out and counts as a failure (`onTimeout: "once"`): what the agent can do about it. */
+  timedOutOnce: (seconds: number, finishedBefore: boolean) =>
+    `It did not finish within its timeout of ${seconds} s${finishedBefore ? ' (it did at its previous run)' : ''}: the change may make a test hang or loop — find it and fix it. If nothing hangs, stop again without changing anything, and the turn ends.`,
   leftRunning: (gate: string, processes: string) => `gate: ${gate} left running: ${processes}, killed (they kept its output open after it exited).`,
   configInvalid: (detail: string) =>
     `gate: the config is invalid, so nothing was checked and the stop was allowed.\n${detail}\nFix it, then run "${gateHint('check')}".`,

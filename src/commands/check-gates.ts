@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { timeoutCounts } from '../decide-stop.js';
 import { UsageError } from '../errors.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
@@ -73,7 +74,7 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
           rerun: async (name) => (await run(selections.filter((selection) => selection.run && selection.gate.name === name), 1))[0],
         })
       : { results: first, reruns: [] };
-  const failed = results.filter((result) => result.status === 'failed' || (project.config.onTimeout === 'block' && result.status === 'timed-out'));
+  const failed = results.filter((result) => result.status === 'failed' || timeoutCounts(result, project.config.onTimeout));
   // Every gate passed on this tree, or every gate its change triggered (as at a passing stop): a
   // stop on the same tree needn't run them again, and later changes are measured from here.
   const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));

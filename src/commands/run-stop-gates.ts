@@ -40,6 +40,7 @@ import { findRewrittenExpectations, type GateRun } from '../tamper/rewritten-exp
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import { judgeFailures, type Judgement } from '../verdict/judge-failures.js';
+import type { LastRun } from '../verdict/last-gate-runs.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
@@ -125,8 +126,11 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const runs = (list: GateResult[]): GateRun[] => list.map((result) => ({ ...result, cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir }));
   const tampering = [...scanned, ...(config.tamper === 'off' || !state.tests ? [] : findRewrittenExpectations(stop.root, state.tests, runs(results)))];
   const cwdOf = (name: string) => tree.gates.find((gate) => gate.name === name)?.cwd ?? stop.projectDir;
-  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient, loadLeftOut, loadFlaky, root: stop.root, cwdOf };
-  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0);
+  const timedOut = results.filter((result) => result.status === 'timed-out').map((result) => result.name);
+  const lastRuns = timedOut.length > 0 && config.onTimeout === 'once' ? (await import('../verdict/last-gate-runs.js')).lastGateRuns(stop.stateDir, timedOut) : new Map<string, LastRun>();
+  const timedOutBefore = new Set(timedOut.filter((name) => lastRuns.get(name)?.status === 'timed-out'));
+  const judged = { ...(await judgeFailures({ ...stop, configHash: stop.configFiles.hash, start: state.start }, tree.gates, results, config.concurrency)), transient, loadLeftOut, loadFlaky, lastRuns, root: stop.root, cwdOf };
+  const decision = decideStop(results, state.blocks, config.maxBlocks, config.onTimeout, judged.preExistingOnly, config.tamper === 'block' && tampering.length > 0, timedOutBefore);
   const notices = [...stop.notices, ...rerunNotes, ...noticesFor(decision, judged), ...results.flatMap((result) => (result.leftRunning ? [messages.leftRunning(result.name, result.leftRunning)] : []))];
   // Once a session: the human adds a config, or has decided not to.
   const unnamed = tree.uncovered.filter((dir) => !state.named?.includes(dir));
@@ -240,7 +244,12 @@ function renderStopReport(
       cwd: gates.find((gate) => gate.name === result.name)?.cwd,
       filtered: placeTaskPaths(shownOutput(result, old(result.name), judged, projectRunner(stop.projectDir)), projectDirs, isFileNow),
       log: relative(stop.projectDir, result.logPath),
-      notes: [...(judged.notes.get(result.name) ?? []), ...transientNote(judged.transient.get(result.name)), ...loadFlakyNote(judged.loadLeftOut.get(result.name))],
+      notes: [
+        ...(judged.notes.get(result.name) ?? []),
+        ...transientNote(judged.transient.get(result.name)),
+        ...loadFlakyNote(judged.loadLeftOut.get(result.name)),
+        ...(result.status === 'timed-out' && config.onTimeout === 'once' ? [messages.timedOutOnce(result.timeoutSeconds, judged.lastRuns.has(result.name))] : []),
+      ],
     })),
     gateCount,
     block: block ?? 0,
@@ -282,7 +291,7 @@ function loadFlakyNote(ids: string[] | undefined): string[] {
 }
 
 /** The judgement, the failures left out of the report because a rerun alone explained them, and each gate's folder (`cwdOf`), which its tool names files from. */
-type Judged = Judgement & Omit<Reruns, 'results' | 'notes'> & { root: string; cwdOf: (name: string) => string };
+type Judged = Judgement & Omit<Reruns, 'results' | 'notes'> & { lastRuns: ReadonlyMap<string, LastRun>; root: string; cwdOf: (name: string) => string };
 
 /**
  * A change that triggers no gate, measured from the last tree that passed, passes too. From any other

@@ -1,4 +1,5 @@
 import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js';
+import type { OnTimeout } from '../decide-stop.js';
 import { relative, resolve } from 'node:path';
 import { closestWord } from '../closest-word.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
@@ -58,7 +59,7 @@ export interface ResolvedConfig {
   declaredConcurrency: number | undefined;
   /** Test runners' gates at once when the config sets no `concurrency` (half the cores: each starts its own workers); undefined: no limit but `concurrency`. */
   testRunners?: number;
-  onTimeout: 'allow' | 'block';
+  onTimeout: OnTimeout;
   outsideGit: 'skip' | 'run';
   subagents: boolean;
   tamper: 'block' | 'warn' | 'off';
@@ -69,7 +70,7 @@ export interface ResolvedConfig {
   stopWideKeys: string[];
 }
 
-export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'allow', outsideGit: 'skip' } as const;
+export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'once', outsideGit: 'skip' } as const;
 
 /**
  * Reads, validates and layers the config files: built-in defaults < preset < team < personal.

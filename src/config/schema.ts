@@ -52,7 +52,10 @@ export const configSchema = z
     maxBlocks: z.int().min(1).max(50).optional().describe('Consecutive blocks per session before the stop is let through (default 3).'),
     budget: z.int().min(500).max(200_000).optional().describe('Characters the whole report may take (default 6000).'),
     concurrency: z.int().min(1).max(64).optional().describe('Gates run at once, of any kind (default: the cores gate may use, within a container\'s CPU quota, of them at most half as many test runners, which start their own workers).'),
-    onTimeout: z.enum(['allow', 'block']).optional().describe('What a gate that timed out means: "allow" (no verdict, the default) or "block".'),
+    onTimeout: z
+      .enum(['once', 'allow', 'block'])
+      .optional()
+      .describe('What a gate that timed out means: "once" (the default: a failure, unless it timed out at its previous run too), "allow" (no verdict) or "block" (a failure).'),
     outsideGit: z.enum(['skip', 'run']).optional().describe('Outside a git repository: "skip" (the default: do nothing) or "run" every gate at every stop.'),
     subagents: z.boolean().optional().describe('Also gate SubagentStop (default false: subagents would run the suite many times per turn).'),
     tamper: z.enum(['block', 'warn', 'off']).optional().describe('A change that skips, deletes or weakens tests or checks: "warn" (the default: said in the report and told to the human), "block" (blocks on its own), or "off".'),

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome, type OnTimeout, timeoutCounts } from '../decide-stop.js';
 import type { Filtered } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
@@ -12,9 +12,9 @@ import type { CheckStatus, CheckSummary } from './check-summary.js';
  * A check as the model reads it: the failed gates in the very report a refused stop gives (one
  * renderer, one budget), under a first line that says what this is; and the same as data.
  */
-export function describeCheck(run: CheckRun, projectDir: string, budget: number, onTimeout: 'allow' | 'block'): { text: string; summary: CheckSummary } {
+export function describeCheck(run: CheckRun, projectDir: string, budget: number, onTimeout: OnTimeout): { text: string; summary: CheckSummary } {
   const filtered = new Map(run.failed.map((result) => [result.name, filterOutput(result.filter, result.output)]));
-  const noVerdict = run.results.filter((result) => result.status === 'not-started' || (onTimeout === 'allow' && result.status === 'timed-out'));
+  const noVerdict = run.results.filter((result) => result.status === 'not-started' || (result.status === 'timed-out' && !timeoutCounts(result, onTimeout)));
   const ran = run.results.filter((result) => result.status !== 'skipped');
   const status: CheckStatus = run.failed.length > 0 ? 'failed' : noVerdict.length > 0 ? 'no-verdict' : ran.length === 0 ? 'nothing-to-check' : 'passed';
   const summary: CheckSummary = {

@@ -15,6 +15,12 @@ afterEach(() => repo?.cleanup());
 const ANSI = /\x1b/;
 const logOf = (r: TempRepo) => join(r.dir, '.git', 'gate', 'logs', 'test.log');
 const systemMessage = (stdout: string): string => JSON.parse(stdout).systemMessage;
+/**
+ * A test gate that fails while src/sum.ts subtracts (green at the commit, red after SUM_BROKEN): a
+ * red stop without a test runner's start-up and its baseline run, for the tests whose point is not
+ * the runner.
+ */
+const SUM_CHECK = { name: 'test', run: ['node', '-e', "process.exit(require('node:fs').readFileSync('src/sum.ts', 'utf8').includes('a - b') ? 1 : 0)"] };
 
 describe('gate run as the Stop hook, on a TypeScript project with vitest', () => {
   // Green at the prompt, src/sum.ts broken, the stop refused (a real vitest run, and one of the
@@ -61,9 +67,7 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
   });
 
   it('gives the same bytes for the same failure', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
-    repo.write('src/sum.ts', SUM_BROKEN);
-    const first = stop(repo, 'first-session').stderr;
+    const first = blockedOnce().stderr;
     const second = stop(repo, 'second-session').stderr;
     expect(first).not.toBe('');
     expect(second).toBe(first);
@@ -100,24 +104,6 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     expect(statSync(logOf(repo)).mtimeMs).toBe(ranAt);
   });
 
-  it('blocks exactly maxBlocks times while the agent keeps editing and stays red, then lets the turn end and tells the human', () => {
-    repo = makeRepo(vitestProject({ maxBlocks: 3, gates: [{ name: 'test', preset: 'vitest' }] }), { nodeModules: true });
-    promptStart(repo);
-    const codes: Array<number | null> = [];
-    const attempts = [SUM_BROKEN, SUM_STILL_BROKEN, SUM_BROKEN.replace('a - b', 'a - b - 1'), SUM_BROKEN.replace('a - b', '0')];
-    let last = { code: null as number | null, stdout: '' };
-    for (const attempt of attempts) {
-      repo.write('src/sum.ts', attempt);
-      last = stop(repo);
-      codes.push(last.code);
-    }
-    expect(codes).toEqual([2, 2, 2, 0]);
-    expect(systemMessage(last.stdout)).toMatch(/after 3 blocked stops in a row; still failing: test/);
-    // The count starts again after an allowed stop.
-    repo.write('src/sum.ts', SUM_STILL_BROKEN.replace('a * b', 'a * b * 2'));
-    expect(stop(repo).stderr).toMatch(/block 1 of 3/);
-  });
-
   it('lets a stop through at once when nothing changed since the block', () => {
     expect(blockedOnce().code).toBe(2);
     const ranAt = statSync(logOf(repo)).mtimeMs;
@@ -127,23 +113,28 @@ describe('gate run as the Stop hook, on a TypeScript project with vitest', () =>
     expect(statSync(logOf(repo)).mtimeMs).toBe(ranAt);
   });
 
-  it.skipIf(!onLinux)('kills a hanging test at the gate timeout, leaves nothing running, and allows the stop with a notice', () => {
+  it.skipIf(!onLinux)('kills a hanging test at the gate timeout and leaves nothing running; blocks once (the turn may have made it hang), then gives no verdict', () => {
     repo = makeRepo(vitestProject({ gates: [{ name: 'test', preset: 'vitest', timeout: 3 }] }), { nodeModules: true });
     promptStart(repo);
     repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} });\n");
-    const result = stop(repo);
-    expect(result.code).toBe(0);
-    expect(systemMessage(result.stdout)).toMatch(/no verdict from test \(timed out after 3 s\)/);
+    const first = stop(repo);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain('## test: timed out after 3 s');
+    expect(first.stderr).toContain('It did not finish within its timeout of 3 s: the change may make a test hang or loop — find it and fix it.');
     expect(processesIn(repo.dir)).toEqual([]);
-  });
-
-  it('blocks on a timeout when onTimeout is "block"', () => {
-    repo = makeRepo(vitestProject({ onTimeout: 'block', gates: [{ name: 'test', preset: 'vitest', timeout: 3 }] }), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} });\n");
-    const result = stop(repo);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('## test: timed out after 3 s');
+    // The agent changes something, and the gate times out again: too slow for its timeout, or a hang it was told of.
+    repo.write('src/hang.test.ts', "import { it } from 'vitest';\nit('hangs', () => { for (;;) {} }); // still\n");
+    const second = stop(repo);
+    expect(second.code).toBe(0);
+    expect(systemMessage(second.stdout)).toMatch(/no verdict from test \(timed out after 3 s\)/);
+    expect(processesIn(repo.dir)).toEqual([]);
+    // "block": every timeout is a failure, the one before or not.
+    const config = JSON.parse(readFileSync(join(repo.dir, 'gate.config.json'), 'utf8'));
+    repo.write('gate.config.json', JSON.stringify({ ...config, onTimeout: 'block' }));
+    const third = stop(repo);
+    expect(third.code).toBe(2);
+    expect(third.stderr).toContain('## test: timed out after 3 s');
+    expect(third.stderr).not.toContain('It did not finish within its timeout');
   });
 });
 
@@ -172,7 +163,7 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
   });
 
   it('keeps a session id with ../ inside its state directory', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     const evil = '../../../../escaped';
     expect(stop(repo, evil).code).toBe(2);
@@ -197,17 +188,17 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
   });
 
   it('allows while background tasks run, and a SubagentStop unless the config opts in', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     expect(stop(repo, 's', { background_tasks: [{ id: 'agent-1', status: 'running' }] })).toMatchObject({ code: 0, stdout: '' });
     const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
     expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) })).toMatchObject({ code: 0, stdout: '' });
-    repo.write('gate.config.json', JSON.stringify({ subagents: true, gates: [{ name: 'test', preset: 'vitest' }] }));
+    repo.write('gate.config.json', JSON.stringify({ subagents: true, gates: [SUM_CHECK] }));
     expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) }).code).toBe(2);
   });
 
   it('resolves the project from CLAUDE_PROJECT_DIR when the agent has cd-ed elsewhere', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     const elsewhere = join(repo.home);
     const result = runBin(['run'], { cwd: elsewhere, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('Stop', 's', elsewhere) });
@@ -229,7 +220,7 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
         ['session-1', 'allow', 'not in a git repository'],
         ['session-1', 'allow', 'not in a git repository'],
       ]);
-      plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [{ name: 'test', preset: 'vitest' }] }));
+      plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [SUM_CHECK] }));
       expect(stop(plain).code).toBe(2);
     } finally {
       plain.cleanup();
@@ -316,10 +307,7 @@ describe('cached verdicts', () => {
   it('does not run again a gate that passed on exactly the files it covers', () => {
     const counter = "require('fs').appendFileSync('runs.txt', 'ran\\n')";
     const config = {
-      gates: [
-        { name: 'test', preset: 'vitest' },
-        { name: 'marker', run: ['node', '-e', counter], on: ['src/**/*.ts'], ignore: ['src/sum.ts'] },
-      ],
+      gates: [SUM_CHECK, { name: 'marker', run: ['node', '-e', counter], on: ['src/**/*.ts'], ignore: ['src/sum.ts'] }],
     };
     repo = makeRepo({ ...vitestProject(config), '.gitignore': 'node_modules\nruns.txt\n', 'src/other.ts': 'export const x = 1;\n' }, { nodeModules: true });
     promptStart(repo);

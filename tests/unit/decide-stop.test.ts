@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideStop, decisionReason, describeOutcome } from '../../src/decide-stop.js';
+import { decideStop, decisionReason, describeOutcome, timeoutCounts } from '../../src/decide-stop.js';
 import type { GateResult, GateStatus } from '../../src/runner/gate-result.js';
 
 function result(name: string, status: GateStatus): GateResult {
@@ -19,9 +19,21 @@ describe('decideStop', () => {
     expect(decideStop(failed, 3, 3, 'allow').kind).toBe('escape');
   });
 
-  it('treats a timeout as a failure only when onTimeout is "block"', () => {
-    expect(decideStop([result('a', 'timed-out')], 0, 3, 'allow').kind).toBe('allow');
-    expect(decideStop([result('a', 'timed-out')], 0, 3, 'block').kind).toBe('block');
+  it('treats a timeout as no verdict with onTimeout "allow", and as a failure with "block"', () => {
+    expect(decideStop([result('a', 'timed-out')], 0, 3, 'allow')).toMatchObject({ kind: 'allow', passed: false, noVerdict: [{ name: 'a' }] });
+    expect(decideStop([result('a', 'timed-out')], 0, 3, 'block', new Set(), false, new Set(['a']))).toMatchObject({ kind: 'block', failed: [{ name: 'a' }] });
+  });
+
+  it('with onTimeout "once" (the default), counts a timeout as a failure unless the gate timed out at its previous run too, or never started', () => {
+    const timedOut = [result('a', 'timed-out'), result('b', 'passed')];
+    expect(decideStop(timedOut, 0, 3, 'once')).toMatchObject({ kind: 'block', failed: [{ name: 'a' }], noVerdict: [] });
+    expect(decideStop(timedOut, 1, 3, 'once', new Set(), false, new Set(['a']))).toMatchObject({ kind: 'allow', passed: false, noVerdict: [{ name: 'a' }] });
+    // Another gate's earlier timeout does not excuse this one.
+    expect(decideStop(timedOut, 0, 3, 'once', new Set(), false, new Set(['b'])).kind).toBe('block');
+    const unstarted = { ...result('a', 'timed-out'), outOfTime: true as const, detail: "the stop's time was spent" };
+    expect(decideStop([unstarted], 0, 3, 'once')).toMatchObject({ kind: 'allow', noVerdict: [{ name: 'a' }] });
+    expect(timeoutCounts(unstarted, 'block')).toBe(true);
+    expect(timeoutCounts(result('a', 'failed'), 'once')).toBe(false);
   });
 });
 

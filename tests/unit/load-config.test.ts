@@ -28,7 +28,7 @@ function problems(team?: unknown, local?: unknown): string[] {
 describe('loadConfig', () => {
   it('fills a preset gate from its preset and applies the defaults', () => {
     const config = loadConfig(files({ gates: [{ name: 'test', preset: 'vitest' }] }), DIR);
-    expect(config).toMatchObject({ maxBlocks: 3, budget: 6000, onTimeout: 'allow', outsideGit: 'skip', subagents: false });
+    expect(config).toMatchObject({ maxBlocks: 3, budget: 6000, onTimeout: 'once', outsideGit: 'skip', subagents: false });
     expect(config.gates[0]).toMatchObject({ name: 'test', preset: 'vitest', run: ['vitest', 'run', '--reporter=default'], filter: 'vitest', timeoutSeconds: 300, cwd: DIR });
   });
 
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       expect.arrayContaining([
         'gate.config.json: maxBlock: unknown key "maxBlock"; did you mean "maxBlocks"?',
         'gate.config.json: budget: expected a number, got "lots"',
-        'gate.config.json: onTimeout: expected one of "allow", "block", got "maybe"',
+        'gate.config.json: onTimeout: expected one of "once", "allow", "block", got "maybe"',
         'gate.config.json: gates[0].timeout: expected a number, got "60s"',
         expect.stringMatching(/^gate\.config\.json: gates\[1\]\.name: a gate name is letters.*got "bad name!"$/),
         'gate.config.json: gates[2].run: the command needs at least the program, got []',

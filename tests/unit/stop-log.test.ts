@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendStopRecord, readStopRecords, STOP_LOG_BOUND, stopLogPath, type StopLogBound, type StopRecord } from '../../src/state/stop-log.js';
+import { lastGateRuns } from '../../src/verdict/last-gate-runs.js';
 import { runAsync } from '../helpers/run-async.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
@@ -242,5 +243,23 @@ describe('two processes appending at once', () => {
       expect(recent.filter((i) => !kept.has(i))).toEqual([]);
     }
     expect(() => statSync(`${stopLogPath(stateDir)}.trim`)).toThrow();
+  });
+});
+
+describe('lastGateRuns', () => {
+  it("finds each gate's last run that ended, at any session's stop, skipping runs that were cached, skipped or not started", () => {
+    const stateDir = freshStateDir();
+    expect(lastGateRuns(stateDir, ['test'])).toEqual(new Map());
+    appendStopRecord(stateDir, record({ session: 'old', gates: [{ name: 'test', status: 'timed-out', durationMs: 300_000 }, { name: 'lint', status: 'passed', durationMs: 900 }] }));
+    appendStopRecord(stateDir, record({ session: 'other', gates: [{ name: 'test', status: 'passed', durationMs: 4100 }] }));
+    appendStopRecord(stateDir, record({ gates: [{ name: 'test', status: 'cached', durationMs: 0 }, { name: 'lint', status: 'not-started', durationMs: 0 }] }));
+    expect(lastGateRuns(stateDir, ['test', 'lint', 'types'])).toEqual(
+      new Map([
+        ['test', { status: 'passed', durationMs: 4100 }],
+        ['lint', { status: 'passed', durationMs: 900 }],
+      ]),
+    );
+    appendStopRecord(stateDir, record({ gates: [{ name: 'test', status: 'timed-out', durationMs: 300_000 }] }));
+    expect(lastGateRuns(stateDir, ['test']).get('test')).toEqual({ status: 'timed-out', durationMs: 300_000 });
   });
 });
