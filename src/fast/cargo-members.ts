@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 import { parseCargoMetadata, type CargoMember, type CargoWorkspace } from './parse-cargo-metadata.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { runTool } from './run-tool.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fsPath } from '../git/path-bytes.js';
 import { pathMatcher } from '../plan/path-matcher.js';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 
 /**
  * The tool runs on the changed files only (related tests for vitest and jest, the changed files for

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 import { parseGoList, type GoPackage } from './parse-go-list.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { runTool } from './run-tool.js';

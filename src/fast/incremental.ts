@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Planner } from './fast-plan.js';
+import type { Planner } from './planner.js';
 import { readKey } from './read-pytest-config.js';
 
 // mypy's own search, folder by folder up to the repository root: the first that applies wins.

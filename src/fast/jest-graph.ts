@@ -1,6 +1,6 @@
 import { posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import type { FastInput, FastPlan } from './fast-plan.js';
+import type { FastInput, FastPlan } from './planner.js';
 import { listSources, readModuleFiles } from './js-imports.js';
 import { buildModuleGraph, changeHasLoadEffects, reachedFrom } from './js-module-graph.js';
 import { isJsFile, resolvePath } from './resolve-js-import.js';

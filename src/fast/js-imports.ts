@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 import { TEST_RUNNERS } from './js-test-runners.js';
 import { buildModuleGraph } from './js-module-graph.js';
 import { findReachingTests } from './reaching-tests.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 import { parseNxGraph, readNxGraph, type NxProject } from './nx-graph.js';
 import { listNames, reachDependents } from './reach-dependents.js';
 import { findOwners } from './turbo-nx-owners.js';

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { activateProjectEnv } from '../runner/activate-project-env.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
-import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './planner.js';
 import { findTestmon } from './find-testmon.js';
 import { parentOf } from './python-module-graph.js';
 import { listNames } from './reach-dependents.js';

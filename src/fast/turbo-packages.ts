@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLocalBins } from '../runner/spawn-group.js';
-import { fullRunFirst, type FastPlan, type Planner } from './fast-plan.js';
+import { fullRunFirst, type FastPlan, type Planner } from './planner.js';
 import { listNames } from './reach-dependents.js';
 import { runTool } from './run-tool.js';
 import { findOwners, normalizeDir, type WorkspaceUnit } from './turbo-nx-owners.js';

@@ -1,6 +1,6 @@
 import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Planner } from './fast-plan.js';
+import type { Planner } from './planner.js';
 
 // A "references" array with at least one entry; comments in tsconfig are allowed, so a regex, not JSON.
 const REFERENCES = /"references"\s*:\s*\[\s*\{/;

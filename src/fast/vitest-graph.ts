@@ -1,7 +1,7 @@
 import { dirname, posix, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { splitCommand } from '../plan/split-command.js';
-import type { FastInput, FastPlan } from './fast-plan.js';
+import type { FastInput, FastPlan } from './planner.js';
 import { listSources, readModuleFiles } from './js-imports.js';
 import { buildModuleGraph, changeHasLoadEffects, type ModuleGraph, reachedFrom } from './js-module-graph.js';
 import { isComponentFile, isJsFile, resolvePath } from './resolve-js-import.js';

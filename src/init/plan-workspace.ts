@@ -2,7 +2,6 @@ import type { Preset } from '../config/schema.js';
 import type { WorkspaceKind } from '../workspace/workspace-graph.js';
 import { isDelegate, type Detection, type PackageManager } from './detect-presets.js';
 import type { RepoFacts } from './repo-facts.js';
-import type { RootCoverage } from './root-coverage.js';
 import type { StarterGate } from './starter-config.js';
 
 /** A gate init proposes, with why, for the plan. */
@@ -10,6 +9,9 @@ export interface PlannedGate {
   gate: StarterGate;
   why: string;
 }
+
+/** For each package dir: the presets of its own detection that the root's gate of the same preset checks (src/init/root-coverage.ts). */
+export type RootCoverage = Map<string, Set<string>>;
 
 export interface MemberFacts {
   /** Relative to the workspace root, posix. */

@@ -4,15 +4,13 @@ import picomatch from 'picomatch';
 import { readJsonc } from '../fast/js-aliases.js';
 import type { Detection } from './detect-presets.js';
 import { importedConfigs, matchingFiles, vitestCollects } from './find-test-files.js';
-import type { MemberFacts } from './plan-workspace.js';
+import type { MemberFacts, RootCoverage } from './plan-workspace.js';
 
 // A workspace whose root scripts run vitest, tsc or eslint once over every package (urql: `vitest`,
 // `tsc`, `eslint .` at the root) is checked that way by its maintainers. One process over the
 // packages costs a fraction of one per package (each re-reads the shared ones), so a package those
 // root runs check exactly as its own would gets no gate of its own for that tool.
 
-/** For each package dir: the presets of its own detection that the root's gate of the same preset checks. */
-export type RootCoverage = Map<string, Set<string>>;
 
 const VITEST_CONFIGS = /^(?:vitest|vite)\.(?:config|workspace)\.[cm]?[jt]s$/;
 const COLLECTION_KEYS = /\b(?:include|exclude|includeSource|dir|root|projects|workspace)\s*:/;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Failure, Filtered } from '../filters/filter.js';
-import type { FailedGate } from './render-report.js';
+import type { FailedGate } from './failed-gate.js';
 
 /**
  * One report per finding across gates: a failure another gate earlier in the report already shows

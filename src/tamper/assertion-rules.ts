@@ -1,4 +1,4 @@
-import type { Strength } from './test-syntax.js';
+import type { Strength } from './syntax/types.js';
 
 // Assertions as data: what counts as one, and which matchers pin a value (strong) or only that
 // there is one (weak). vitest/jest `expect`, chai `expect`/`should`, node:assert (`assert.x(`, `t.assert.x(`).

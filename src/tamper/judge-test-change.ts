@@ -1,6 +1,6 @@
 import { comparableValue, valuesIn, type WrittenValue } from './structured-values.js';
 import { isCommentLine } from './test-declarations.js';
-import type { TestSyntax } from './test-syntax.js';
+import type { TestSyntax } from './syntax/types.js';
 
 export interface TestChange {
   /** 0-based, in `after`: the line to name. */

@@ -1,4 +1,4 @@
-import type { WorkspaceKind } from './workspace-graph.js';
+import type { WorkspaceKind } from './graph-types.js';
 
 /**
  * Files (globs relative to the workspace root) whose change affects every package: the root

@@ -6,7 +6,7 @@ import { isRecord } from './read-npm-manifests.js';
 import { workspaceGlobs } from './read-npm-workspace.js';
 import { hasUvWorkspace } from './read-uv-workspace.js';
 import { readJsonFile, readTextFile } from './read-text-file.js';
-import type { WorkspaceKind } from './workspace-graph.js';
+import type { WorkspaceKind } from './graph-types.js';
 
 /**
  * The workspace kind of `root`, from its files alone, first match wins: pnpm-workspace.yaml with

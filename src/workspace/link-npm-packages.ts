@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspacePackage } from './workspace-graph.js';
+import type { WorkspacePackage } from './graph-types.js';
 
 /** One workspace member's package.json, as far as the graph needs it. */
 export interface NpmManifest {

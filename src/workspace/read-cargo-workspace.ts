@@ -3,7 +3,7 @@ import { posix, relative, sep } from 'node:path';
 import { parseCargoMetadata, type CargoWorkspace } from '../fast/parse-cargo-metadata.js';
 import { readTextFile } from './read-text-file.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph, WorkspacePackage } from './workspace-graph.js';
+import type { WorkspaceGraph, WorkspacePackage } from './graph-types.js';
 
 const TIMEOUT_MS = 30_000;
 const FILE = 'Cargo.toml';

@@ -2,7 +2,7 @@ import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { argumentsOf, goModulePath, parseGoModFile, type GoDirective } from './parse-go-mod.js';
 import { readTextFile } from './read-text-file.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph, WorkspacePackage } from './workspace-graph.js';
+import type { WorkspaceGraph, WorkspacePackage } from './graph-types.js';
 
 /**
  * go.work: each `use`d module with its go.mod's module path; a `require` of another used module's

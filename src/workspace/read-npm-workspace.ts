@@ -3,7 +3,7 @@ import { linkNpmPackages } from './link-npm-packages.js';
 import { isRecord, readNpmManifests } from './read-npm-manifests.js';
 import { readJsonFile } from './read-text-file.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph } from './workspace-graph.js';
+import type { WorkspaceGraph } from './graph-types.js';
 
 /** npm and yarn (classic and berry): the root package.json's `workspaces`, an array or `{ packages: [...] }`. */
 export function readNpmWorkspace(root: string, kind: 'npm' | 'yarn'): WorkspaceGraph {

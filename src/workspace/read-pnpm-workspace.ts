@@ -4,7 +4,7 @@ import { parsePnpmWorkspacePackages } from './parse-pnpm-workspace.js';
 import { readNpmManifests } from './read-npm-manifests.js';
 import { readTextFile } from './read-text-file.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph } from './workspace-graph.js';
+import type { WorkspaceGraph } from './graph-types.js';
 
 const FILE = 'pnpm-workspace.yaml';
 

@@ -1,7 +1,7 @@
 import { expandWorkspaceGlobs } from './expand-workspace-globs.js';
 import { readTextFile } from './read-text-file.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph, WorkspacePackage } from './workspace-graph.js';
+import type { WorkspaceGraph, WorkspacePackage } from './graph-types.js';
 
 const FILE = 'pyproject.toml';
 const WORKSPACE_TABLE = 'tool.uv.workspace';

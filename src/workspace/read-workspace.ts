@@ -5,7 +5,7 @@ import { readNpmWorkspace } from './read-npm-workspace.js';
 import { readPnpmWorkspace } from './read-pnpm-workspace.js';
 import { readUvWorkspace } from './read-uv-workspace.js';
 import { WorkspaceError } from './workspace-error.js';
-import type { WorkspaceGraph, WorkspaceKind } from './workspace-graph.js';
+import type { WorkspaceGraph, WorkspaceKind } from './graph-types.js';
 
 /**
  * The packages of the workspace at `root` (absolute) and their dependencies on each other. Only

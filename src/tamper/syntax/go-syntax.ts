@@ -1,5 +1,5 @@
 import { closingLine } from '../test-span.js';
-import type { Span, Strength, TestSyntax } from '../test-syntax.js';
+import type { Span, Strength, TestSyntax } from './types.js';
 import { braceBody } from './brace-body.js';
 
 // go test: `func TestX(t *testing.T) { … }`; a check is an `if` that guards `t.Errorf`/`t.Fatal`,

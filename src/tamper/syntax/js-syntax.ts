@@ -1,6 +1,6 @@
 import { countAssertions, matcherOf } from '../assertion-rules.js';
 import { findTestSpan } from '../test-span.js';
-import type { TestSyntax } from '../test-syntax.js';
+import type { TestSyntax } from './types.js';
 
 /** vitest, jest, node:test, mocha: `it('title', () => { … })`, `expect`/`assert`/chai. */
 export const jsSyntax: TestSyntax = {

@@ -1,4 +1,4 @@
-import type { Span, Strength, TestSyntax } from '../test-syntax.js';
+import type { Span, Strength, TestSyntax } from './types.js';
 
 // pytest and unittest: `def test_x():` bodies by indentation, `assert` statements and
 // `self.assertX(` methods, `pytest.raises(`.

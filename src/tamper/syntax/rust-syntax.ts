@@ -1,5 +1,5 @@
 import { closingLine } from '../test-span.js';
-import type { Span, Strength, TestSyntax } from '../test-syntax.js';
+import type { Span, Strength, TestSyntax } from './types.js';
 import { braceBody } from './brace-body.js';
 
 // cargo test: `#[test] fn name() { … }`, the assert macros.
