@@ -54,7 +54,7 @@ const NODE_DEPENDENT = [
   ['tests/e2e/status-running.test.ts', 'a running stop seen from another process: timers, pid liveness'],
   ['tests/e2e/fast-tier-js.test.ts', "node --test's reporter and its output format, which Node 22 and 23 changed"],
   ['tests/e2e/fast-tier-node.test.ts', 'tsc and eslint started by the bin under this Node'],
-  ['tests/e2e/tamper-expectations.test.ts', "the JavaScript runners' output under this Node, node:test's reporter among them (the change only this matrix caught)"],
+  ['tests/e2e/tamper-expectations-node-assert.test.ts', "node:test's reporter and node:assert's failure text (node:test and mocha), which come from Node (the change only this matrix caught); vitest's and jest's own expect are tamper-expectations.test.ts's, left out"],
   ['tests/e2e/monorepo.test.ts', "workspace packages tested with node:test and node:assert: their failure text comes from Node"],
 ];
 

@@ -1,81 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { promptStart, stop } from '../helpers/run-bin.js';
-import { describeTamperCases, type TamperRunner, type TestCase } from '../helpers/tamper-cases.js';
+import { describeTamperCases } from '../helpers/tamper-cases.js';
+import { EXPECT_RUNNERS } from '../helpers/tamper-js-runners.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
-// The JavaScript runners (the Python, Go and Rust ones are in tamper-expectations-native.test.ts).
+// vitest and jest (node:test and mocha, whose failure text is Node's, are in
+// tamper-expectations-node-assert.test.ts; the Python, Go and Rust runners in
+// tamper-expectations-native.test.ts).
 
-const cjs = (body: string) => `function sum(a, b) {\n  return ${body};\n}\nmodule.exports = { sum };\n`;
-const esm = (body: string) => `export function sum(a, b) {\n  return ${body};\n}\n`;
-
-/** `head`, then a describe('sum') holding an `it`/`test` per case. */
-const jsTests = (head: string, call: 'it' | 'test') => (cases: TestCase[]) =>
-  `${head}\ndescribe('sum', () => {\n${cases.map(({ title, body }) => `  ${call}('${title}', () => {\n${body.map((line) => `    ${line}`).join('\n')}\n  });\n`).join('')}});\n`;
-
-const shared = {
-  bind: 'const result = sum(2, 3);',
-  empty: ['// TODO'],
-  earlyReturn: 'return;',
-  nodeModules: true,
-};
-const expectStyle = { ...shared, typeCheck: "expect(typeof result).toBe('number');", equal: (value: string) => `expect(result).toBe(${value});`, strongName: 'toBe' };
-const assertStyle = {
-  ...shared,
-  typeCheck: "assert.strictEqual(typeof result, 'number');",
-  equal: (value: string) => `assert.strictEqual(result, ${value});`,
-  weak: 'assert.ok(result);',
-  strongName: 'strictEqual',
-  weakName: 'ok',
-};
-
-const RUNNERS: TamperRunner[] = [
-  {
-    ...expectStyle,
-    name: 'vitest',
-    preset: 'vitest',
-    code: 'src/sum.ts',
-    source: (body) => `export function sum(a: number, b: number): number {\n  return ${body};\n}\n`,
-    testFile: 'src/sum.test.ts',
-    tests: jsTests("import { describe, expect, it } from 'vitest';\nimport { sum } from './sum.js';\n", 'it'),
-    weak: 'expect(result).toBeDefined();',
-    weakName: 'toBeDefined',
-    extra: { 'package.json': JSON.stringify({ name: 'fixture', private: true, type: 'module' }), '.gitignore': 'node_modules\n' },
-  },
-  {
-    ...expectStyle,
-    name: 'jest',
-    preset: 'jest',
-    code: 'src/sum.js',
-    source: cjs,
-    testFile: 'src/sum.test.js',
-    tests: jsTests("const { sum } = require('./sum');\n", 'test'),
-    weak: 'expect(result).toBeTruthy();',
-    weakName: 'toBeTruthy',
-    extra: { 'package.json': JSON.stringify({ name: 'fixture', private: true, jest: { testEnvironment: 'node' } }), '.gitignore': 'node_modules\n' },
-  },
-  {
-    ...assertStyle,
-    name: 'node:test',
-    preset: 'node-test',
-    code: 'src/sum.js',
-    source: esm,
-    testFile: 'src/sum.test.js',
-    tests: jsTests("import assert from 'node:assert/strict';\nimport { describe, it } from 'node:test';\nimport { sum } from './sum.js';\n", 'it'),
-    extra: { 'package.json': JSON.stringify({ name: 'fixture', private: true, type: 'module' }), '.gitignore': 'node_modules\n' },
-  },
-  {
-    ...assertStyle,
-    name: 'mocha',
-    preset: 'mocha',
-    code: 'lib/sum.js',
-    source: cjs,
-    testFile: 'test/sum.spec.js',
-    tests: jsTests("const assert = require('node:assert');\nconst { sum } = require('../lib/sum');\n", 'it'),
-    extra: { 'package.json': JSON.stringify({ name: 'fixture', private: true }), '.gitignore': 'node_modules\n' },
-  },
-];
-
-describeTamperCases(RUNNERS);
+describeTamperCases(EXPECT_RUNNERS);
 
 // Issue 38, point 2 (radashi): an array expectation rewritten to what the failing run received; and
 // a test the turn wrote itself, corrected, which is not tampering.
