@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { activateProjectEnv } from '../runner/activate-project-env.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
+import { narrowPytestByRecord } from './by-coverage/narrow-pytest-by-record.js';
 import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './planner.js';
 import { findTestmon } from './find-testmon.js';
 import { parentOf } from './python-module-graph.js';
@@ -37,10 +38,10 @@ export const planPythonImports: Planner = async (input) => {
     return { kind: 'fast', run, targets: [], why: 'pytest-testmon: the tests its coverage data ties to what changed since its last run (all of them the first time)' };
   }
   if (config.unsure) return { kind: 'full', why: `${config.unsure}, which gate does not follow` };
-  return planFromImports(gate, files, config);
+  return planFromImports(gate, files, config, input.cacheDir, env);
 };
 
-function planFromImports(gate: FastInput['gate'], files: string[], config: PytestConfig): FastPlan {
+async function planFromImports(gate: FastInput['gate'], files: string[], config: PytestConfig, cacheDir: string | undefined, env: NodeJS.ProcessEnv): Promise<FastPlan> {
   const project = readPythonProject(gate.cwd, config.doctestGlobs);
   if (!project) return { kind: 'full', why: 'too many files in the project to read its imports at a stop' };
   const deleted = files.filter((file) => !project.sources.has(file) && !existsSync(join(gate.cwd, file)));
@@ -57,10 +58,14 @@ function planFromImports(gate: FastInput['gate'], files: string[], config: Pytes
     alwaysRun: project.doctestFiles.filter(collected),
     scripts: project.scripts,
   });
-  const { targets } = selection;
-  if (targets.length === 0) return { kind: 'none', why: `no test imports ${files.length === 1 ? files[0] : `the ${files.length} changed files`}` };
+  if (selection.targets.length === 0) return { kind: 'none', why: `no test imports ${files.length === 1 ? files[0] : `the ${files.length} changed files`}` };
   const kind = config.doctestModules ? 'files' : 'test files';
-  const extra = describeExtra(targets.length - selection.reached, selection.opaque);
+  const extra = describeExtra(selection.targets.length - selection.reached, selection.opaque);
+  // Of those, the test files that executed what changed, by the record of the last passing full run.
+  const byRecord = cacheDir === undefined ? undefined : await narrowByRecord(gate.cwd, cacheDir, selection.targets.filter(collects), files, env);
+  const targets = byRecord ? selection.targets.filter((target) => !collects(target) || byRecord.tests.has(target)) : selection.targets;
+  const reach = `${selection.targets.length} of ${selection.total} ${kind} import the change${extra}`;
+  if (byRecord && targets.length === 0) return { kind: 'none', why: `${reach}; ${byRecord.why}` };
   if (targets.length >= selection.total) {
     const via = selection.through ? `, ${selection.through.count === selection.reached ? 'all' : selection.through.count} through ${selection.through.file}` : '';
     const cause = selection.reached >= targets.length ? `every one imports the change${via}` : `${selection.reached} import the change${via}${extra}`;
@@ -74,7 +79,30 @@ function planFromImports(gate: FastInput['gate'], files: string[], config: Pytes
   const options = nested && config.file ? ['-c', relative(gate.cwd, config.file)] : [];
   const at = gate.tier.run.indexOf(FILES);
   const run = at === -1 ? gate.tier.run : [...gate.tier.run.slice(0, at), ...options, ...gate.tier.run.slice(at)];
-  return { kind: 'fast', run, targets, why: `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${extra})` };
+  const why = byRecord ? `${reach}; ${byRecord.why}` : `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${extra})`;
+  return { kind: 'fast', run, targets, why };
+}
+
+/** The record's choice among the graph's test files (relative to the gate's folder), or undefined when it has none or keeps them all. */
+async function narrowByRecord(cwd: string, cacheDir: string, tests: string[], files: string[], env: NodeJS.ProcessEnv): Promise<{ tests: Set<string>; why: string } | undefined> {
+  if (tests.length === 0) return undefined;
+  const root = realpathSync(cwd);
+  const narrowed = await narrowPytestByRecord(cacheDir, root, tests.map((test) => join(root, test)), files.map((file) => join(root, file)), findPython(env));
+  return narrowed && { tests: new Set(narrowed.tests.map((test) => relative(root, test).split('\\').join('/'))), why: narrowed.why };
+}
+
+// The interpreter the gate's pytest runs on: the first python on the project environment's PATH.
+function findPython(env: NodeJS.ProcessEnv): string {
+  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
+    for (const name of ['python', 'python3']) {
+      try {
+        if (statSync(join(dir, name)).isFile()) return join(dir, name);
+      } catch {
+        // not here
+      }
+    }
+  }
+  return 'python3';
 }
 
 // Tests that reach code loading modules gate can't see: name the one that pulled them in.

@@ -79,8 +79,8 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // gate's own git calls — a test suite making temp repositories — at this repository. A gate's own "env" may set them.
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
-  // A full vitest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
-  const recording = recordCoverage && gate.preset === 'vitest' && !command.narrowed && !command.shell ? await startRecording(cacheDir, gate.cwd, ownEnv) : undefined;
+  // A full vitest or pytest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
+  const recording = recordCoverage && (gate.preset === 'vitest' || gate.preset === 'pytest') && !command.narrowed && !command.shell ? await startRecording(gate.preset, cacheDir, gate.cwd, ownEnv) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
@@ -161,8 +161,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 
-async function startRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
+async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
   try {
+    if (preset === 'pytest') return (await import('../fast/by-coverage/record-pytest-run.js')).startPytestRecording(cacheDir, cwd, env);
     return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, cwd, env);
   } catch {
     return undefined; // no record: later stops narrow by the import graph alone

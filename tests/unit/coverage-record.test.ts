@@ -2,13 +2,14 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { addRuns } from '../../src/fast/by-coverage/coverage-record.js';
 import { findUnits, sourceName } from '../../src/fast/by-coverage/function-units.js';
-import { loadTypescript } from '../../src/fast/by-coverage/narrow-by-record.js';
+import { findJsUnits, loadTypescript } from '../../src/fast/by-coverage/narrow-by-record.js';
 import { readProcessRun } from '../../src/fast/by-coverage/read-v8-coverage.js';
 import { selectByRecord } from '../../src/fast/by-coverage/select-by-record.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 const ts = loadTypescript(PROJECT_ROOT);
 if (!ts) throw new Error('typescript is a dev dependency of gate');
+const jsUnits = findJsUnits(PROJECT_ROOT);
 
 const MATH = [
   'export const RATE = 2;',
@@ -102,8 +103,8 @@ describe('selectByRecord: the rule', () => {
   ]);
   const called = (names: string[]) => new Map([['/repo/src/math.ts', new Set(names)]]);
   const runs = [...files.keys()].filter(isTest).map((test) => ({ kind: 'test' as const, test, modules: new Map([...called(test.includes('double') ? ['double'] : ['sum']), [test, new Set<string>()]]) }));
-  const record = addRuns(undefined, runs, (path) => files.get(path), ts, '2026-12-04T10:00:00.000Z', 'configs');
-  const select = (now: Map<string, string>, tests = [...files.keys()].filter(isTest)) => selectByRecord({ record, tests, changed: ['/repo/src/math.ts'], read: (path) => now.get(path), ts });
+  const record = addRuns(undefined, runs, (path) => files.get(path), jsUnits, '2026-12-04T10:00:00.000Z', 'configs');
+  const select = (now: Map<string, string>, tests = [...files.keys()].filter(isTest)) => selectByRecord({ record, tests, changed: ['/repo/src/math.ts'], read: (path) => now.get(path), findUnits: jsUnits });
   const reasons = (now: Map<string, string>) => select(now).kept.map(({ test, reason }) => `${test.slice(6)}: ${reason}`);
 
   it('a change inside a function keeps the tests that called it, and those that name the file', () => {
@@ -123,9 +124,9 @@ describe('selectByRecord: the rule', () => {
   });
 
   it("a name V8 reports that the source doesn't hold makes every change in that module count", () => {
-    const renamed = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum2'])]]) }], (path) => files.get(path), ts, 'now', 'configs');
+    const renamed = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum2'])]]) }], (path) => files.get(path), jsUnits, 'now', 'configs');
     expect(renamed.tests['/repo/tests/sum.test.ts']?.loaded['/repo/src/math.ts']?.called).toBe('all');
-    const getter = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum', 'get'])]]) }], (path) => files.get(path), ts, 'now', 'configs');
+    const getter = addRuns(undefined, [{ kind: 'test', test: '/repo/tests/sum.test.ts', modules: new Map([['/repo/tests/sum.test.ts', new Set<string>()], ['/repo/src/math.ts', new Set(['sum', 'get'])]]) }], (path) => files.get(path), jsUnits, 'now', 'configs');
     expect(getter.tests['/repo/tests/sum.test.ts']?.loaded['/repo/src/math.ts']?.called).toEqual(['sum']);
   });
 });

@@ -1,6 +1,8 @@
-import { hash, findUnits, type ModuleUnits, PARSED } from './function-units.js';
+import { hash, type ModuleUnits } from './function-units.js';
 import type { ProcessRun } from './read-v8-coverage.js';
-import type * as Typescript from 'typescript';
+
+/** A module's units by its path and text (TypeScript's parser, or Python's); undefined when it can't be cut. */
+export type FindUnits = (path: string, text: string) => ModuleUnits | undefined;
 
 /**
  * What each test file executed on a passing full run, keyed by content: a test's entry holds for
@@ -31,8 +33,9 @@ const VITE_GETTERS = new Set(['get', 'set']);
  * The record after a passing full run: each test file with a process of its own gets a new entry;
  * one the run ran without a usable record loses its old one; tests this run did not run keep
  * theirs. `read` gives a module's text as it was when the run started (undefined: changed since).
+ * Names may be qualified (Python's `Class.method`): each part must be a word of the source.
  */
-export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], read: (path: string) => string | undefined, ts: typeof Typescript | undefined, at: string, configs: string): CoverageRecord {
+export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], read: (path: string) => string | undefined, findUnits: FindUnits, at: string, configs: string): CoverageRecord {
   // Entries made under another config may have run other code: they go.
   const previous = before?.configs === configs ? before : undefined;
   const tests = { ...previous?.tests };
@@ -41,7 +44,7 @@ export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], 
   const version = (path: string) => {
     if (!texts.has(path)) {
       const text = read(path);
-      const found = text === undefined ? undefined : { hash: hash(text), words: new Set(text.match(/[#\w$]+/g)), units: ts && PARSED.test(path) ? findUnits(ts, path, text) : undefined };
+      const found = text === undefined ? undefined : { hash: hash(text), words: new Set(text.match(/[#\w$]+/g)), units: findUnits(path, text) };
       texts.set(path, found);
     }
     return texts.get(path);
@@ -62,7 +65,7 @@ export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], 
       }
       const unitNames = new Set(now.units?.units.map((unit) => unit.name));
       // A name the source doesn't hold: a transform renamed or added a function, so names don't place calls here.
-      const unknown = names === 'all' || now.units === undefined || [...names].some((name) => !now.words.has(name) && !VITE_GETTERS.has(name));
+      const unknown = names === 'all' || now.units === undefined || [...names].some((name) => name.split('.').some((part) => !now.words.has(part)) && !VITE_GETTERS.has(name));
       loaded[path] = { hash: now.hash, called: unknown ? 'all' : [...names].filter((name) => unitNames.has(name)).sort() };
       if (now.units) units[now.hash] = now.units;
     }

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type * as Typescript from 'typescript';
 import { requireFromProject } from '../project-module.js';
-import { parseRecord } from './coverage-record.js';
+import { type CoverageRecord, type FindUnits, parseRecord } from './coverage-record.js';
+import { findUnits, PARSED } from './function-units.js';
 import { type Reason, selectByRecord } from './select-by-record.js';
 
 /** Where a gate's record lives: in its cache folder under gate's state. */
@@ -17,6 +18,12 @@ export function recordPath(cacheDir: string): string {
  * there is no record, or it keeps every test.
  */
 export function narrowByRecord(cacheDir: string, root: string, tests: string[], changed: string[]): { tests: string[]; why: string } | undefined {
+  const record = readRecord(cacheDir, configStamp(root));
+  return record && narrowWithRecord(record, root, tests, changed, readText, findJsUnits(root));
+}
+
+/** The gate's record, when there is one made under the configs `stamp` names. */
+export function readRecord(cacheDir: string, stamp: string): CoverageRecord | undefined {
   let text: string;
   try {
     text = readFileSync(recordPath(cacheDir), 'utf8');
@@ -24,15 +31,20 @@ export function narrowByRecord(cacheDir: string, root: string, tests: string[], 
     return undefined;
   }
   const record = parseRecord(text);
-  if (!record || record.configs !== configStamp(root)) return undefined;
-  const read = (path: string) => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const { kept, functions } = selectByRecord({ record, tests, changed, read, ts: loadTypescript(root) });
+  return record?.configs === stamp ? record : undefined;
+}
+
+export function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** narrowByRecord's rule and words, for any language: `findUnits` cuts a module into its functions. */
+export function narrowWithRecord(record: CoverageRecord, root: string, tests: string[], changed: string[], read: (path: string) => string | undefined, findUnits: FindUnits): { tests: string[]; why: string } | undefined {
+  const { kept, functions } = selectByRecord({ record, tests, changed, read, findUnits });
   if (kept.length === tests.length) return undefined;
   const shown = (path: string) => relative(root, path).split(sep).join('/');
   const count = (reason: Reason) => kept.filter((test) => test.reason === reason).length;
@@ -51,10 +63,10 @@ export function narrowByRecord(cacheDir: string, root: string, tests: string[], 
 const CONFIG = /^(?:(?:vitest|vite)\.(?:config|workspace|projects)(?:\.[\w-]+)?\.[cm]?[jt]s|tsconfig(?:\.[\w-]+)?\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|pnpm-workspace\.yaml|yarn\.lock|bun\.lockb?|\.env(?:\.[\w-]+)?)$/;
 
 /** A hash of the gate folder's own test configs, manifest and lockfiles: a record made under others does not hold. */
-export function configStamp(cwd: string): string {
+export function configStamp(cwd: string, configs = CONFIG): string {
   let names: string[];
   try {
-    names = readdirSync(cwd).filter((name) => CONFIG.test(name)).sort();
+    names = readdirSync(cwd).filter((name) => configs.test(name)).sort();
   } catch {
     names = [];
   }
@@ -69,6 +81,16 @@ export function configStamp(cwd: string): string {
     digest.update(`${name}\u0000${text}\u0000`);
   }
   return digest.digest('hex');
+}
+
+/** Cuts JavaScript and TypeScript modules by the project's own TypeScript (none: no module is cut). */
+export function findJsUnits(cwd: string): FindUnits {
+  let ts: typeof Typescript | undefined | null = null;
+  return (path, text) => {
+    if (!PARSED.test(path)) return undefined;
+    if (ts === null) ts = loadTypescript(cwd);
+    return ts && findUnits(ts, path, text);
+  };
 }
 
 /** The project's own TypeScript, which parses its modules into functions; undefined when it has none. */

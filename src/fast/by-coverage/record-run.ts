@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { addRuns, parseRecord } from './coverage-record.js';
-import { configStamp, loadTypescript, recordPath } from './narrow-by-record.js';
+import { configStamp, findJsUnits, recordPath } from './narrow-by-record.js';
 import { type ProcessRun, readProcessRun } from './read-v8-coverage.js';
 
 // Vitest's default include: the test files a record is kept for (the graph counts the same).
@@ -128,7 +128,7 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   } catch {
     previous = undefined;
   }
-  const record = addRuns(previous, runs, read, loadTypescript(cwd), new Date().toISOString(), configs);
+  const record = addRuns(previous, runs, read, findJsUnits(cwd), new Date().toISOString(), configs);
   writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }

@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
-import type * as Typescript from 'typescript';
-import type { CoverageRecord } from './coverage-record.js';
-import { findUnits, hash } from './function-units.js';
+import type { CoverageRecord, FindUnits } from './coverage-record.js';
+import { hash } from './function-units.js';
 
 export interface RecordInput {
   record: CoverageRecord;
@@ -11,7 +10,7 @@ export interface RecordInput {
   changed: string[];
   /** A file's text now; undefined when it is gone. */
   read: (path: string) => string | undefined;
-  ts: typeof Typescript | undefined;
+  findUnits: FindUnits;
 }
 
 /** Why a test file runs: it called a changed function, or the record can't vouch for it. */
@@ -30,14 +29,14 @@ export interface RecordSelection {
  * source file as text). Anything else keeps it: no entry, a change at module level, to a
  * signature, a function added or removed, a file the parser can't read.
  */
-export function selectByRecord({ record, tests, changed, read, ts }: RecordInput): RecordSelection {
+export function selectByRecord({ record, tests, changed, read, findUnits }: RecordInput): RecordSelection {
   const functions = new Map<string, string[]>();
   const changes = new Map<string, string[] | 'outside' | 'same'>();
   const changeIn = (path: string, recorded: string) => {
     const key = `${path}\u0000${recorded}`;
     let change = changes.get(key);
     if (change === undefined) {
-      change = placeChange(path, recorded, record, read, ts);
+      change = placeChange(path, recorded, record, read, findUnits);
       changes.set(key, change);
       if (Array.isArray(change) && changed.includes(path)) functions.set(path, [...new Set([...(functions.get(path) ?? []), ...change])]);
     }
@@ -71,12 +70,12 @@ function firstReason(loaded: CoverageRecord['tests'][string]['loaded'], changeIn
 }
 
 /** How a module differs from its recorded version: not at all, inside these functions only, or elsewhere. */
-function placeChange(path: string, recorded: string, record: CoverageRecord, read: (path: string) => string | undefined, ts: typeof Typescript | undefined): string[] | 'outside' | 'same' {
+function placeChange(path: string, recorded: string, record: CoverageRecord, read: (path: string) => string | undefined, findUnits: FindUnits): string[] | 'outside' | 'same' {
   const text = read(path);
   if (text === undefined) return 'outside';
   if (hash(text) === recorded) return 'same';
   const before = record.units[recorded];
-  const now = ts && before ? findUnits(ts, path, text) : undefined;
+  const now = before ? findUnits(path, text) : undefined;
   if (!before || !now || now.skeleton !== before.skeleton || now.units.length !== before.units.length) return 'outside';
   return now.units.flatMap((unit, index) => (unit.body === before.units[index]?.body ? [] : [unit.name]));
 }

@@ -1,0 +1,256 @@
+"""What each test file executes, for gate's coverage record (docs/fast-tiers.md).
+
+gate loads this with ``-p stopgate_record`` (PYTEST_ADDOPTS) and its folder on PYTHONPATH, on a
+passing full run only. It writes one JSON file, STOPGATE_RECORD_OUT: per test file the functions
+(file, qualified name) it executed under ROOT. What runs where no single test file owns it goes to
+``shared``, which counts for every test: collection and imports (code a ``<module>`` frame runs),
+fixtures wider than a function, the teardown that may end them. A test file that started a process
+gets no record (what runs there is seen by no tracer here).
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+import stopgate_units
+
+_started = False
+
+
+def pytest_configure(config):
+    global _started
+    out, root = os.environ.get("STOPGATE_RECORD_OUT"), os.environ.get("STOPGATE_RECORD_ROOT")
+    # One recorder per process: a test that runs pytest in-process (pytester) must not take it over.
+    if _started or not out or not root:
+        return
+    # xdist: tests spread over worker processes this recorder doesn't see. No record, no narrowing.
+    if hasattr(config, "workerinput") or _option(config, "numprocesses") or _option(config, "dist") not in (None, "no"):
+        return
+    _started = True
+    config.pluginmanager.register(_Recorder(out, os.path.realpath(root)), "stopgate-recorder")
+
+
+def _option(config, name):
+    try:
+        return config.getoption(name)
+    except ValueError:
+        return None
+
+
+class _Recorder:
+    def __init__(self, out, root):
+        self.out = out
+        self.root = root + os.sep
+        self.shared = set()
+        self.tests = {}
+        self.started = set()
+        self.targets = [self.shared]
+        self.owner = None
+        self.key = (id(self.shared),)
+        self.seen = set()
+        self.seen_by = {self.key: self.seen}
+        self.state = [self.seen, self.targets]
+        self.lost = False
+        self.trace = self._start()
+        _watch_processes(self)
+
+    # sys.monitoring (3.12+): function starts, and the ends of module code only (each other
+    # function's return events are disabled at its first). Older: a profile function (a trace
+    # function would take coverage.py's place, or lose it).
+    def _start(self):
+        self.importing = 0
+        monitoring = getattr(sys, "monitoring", None)
+        if monitoring is not None:
+            events = monitoring.events
+            for tool in range(5, 0, -1):
+                try:
+                    monitoring.use_tool_id(tool, "stopgate")
+                except ValueError:
+                    continue
+                monitoring.register_callback(tool, events.PY_START, self._on_start)
+                monitoring.register_callback(tool, events.PY_RETURN, self._on_return)
+                monitoring.register_callback(tool, events.PY_UNWIND, self._on_unwind)
+                monitoring.set_events(tool, events.PY_START | events.PY_RETURN | events.PY_UNWIND)
+                self.tool = tool
+                return "monitoring"
+        self.tool = None
+        self._on_event = self._profiler()
+        sys.setprofile(self._on_event)
+        threading.setprofile(self._on_event)
+        return "profile"
+
+    def _profiler(self):
+        # Called for every call and return, C functions' too: the fewest lookups that do.
+        shared, depth, state = self.shared, [0], self.state
+
+        def on_event(frame, event, _arg):
+            if event == "call":
+                code = frame.f_code
+                if code.co_name == "<module>":
+                    depth[0] += 1
+                if depth[0]:
+                    shared.add(code)
+                elif code not in state[0]:
+                    state[0].add(code)
+                    for target in state[1]:
+                        target.add(code)
+            elif event == "return" and depth[0] and frame.f_code.co_name == "<module>":
+                depth[0] -= 1
+
+        return on_event
+
+    def _on_start(self, code, _offset):
+        self._on_call(code)
+
+    def _on_return(self, code, _offset, _value):
+        if code.co_name != "<module>":
+            return sys.monitoring.DISABLE
+        self.importing -= 1
+
+    def _on_unwind(self, code, _offset, _exception):
+        if code.co_name == "<module>":
+            self.importing -= 1
+
+    def _on_call(self, code):
+        # Code run while a module is being imported (or exec'd) serves whoever imports it later.
+        if code.co_name == "<module>":
+            self.importing += 1
+        if self.importing:
+            self.shared.add(code)
+        elif code not in self.seen:
+            self.seen.add(code)
+            for target in self.targets:
+                target.add(code)
+
+    def _switch(self, targets, owner):
+        key = tuple(id(target) for target in targets)
+        if key == self.key:
+            return
+        self.key = key
+        self.targets = targets
+        self.owner = owner
+        self.seen = self.seen_by.setdefault(key, set())
+        self.state[:] = [self.seen, targets]
+        if self.trace == "profile" and sys.getprofile() != self._on_event:
+            # Something else took the profile function (a profiler): what ran since is unknown.
+            self.lost = True
+
+    def _file(self, item):
+        path = os.path.realpath(str(item.path))
+        return self.tests.setdefault(path, set())
+
+    def pytest_runtest_protocol(self, item, nextitem):
+        self._switch([self._file(item)], os.path.realpath(str(item.path)))
+
+    def pytest_runtest_logfinish(self, nodeid, location):
+        self._switch([self.shared], None)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        if fixturedef.scope == "function":
+            yield
+            return
+        targets, owner = self.targets, self.owner
+        self._switch(targets + [self.shared], owner)
+        yield
+        self._switch(targets, owner)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item, nextitem):
+        # Past the last test of a folder, fixtures of wider scope end here too.
+        ending = nextitem is None or nextitem.path.parent != item.path.parent
+        targets, owner = self.targets, self.owner
+        if ending:
+            self._switch(targets + [self.shared], owner)
+        yield
+        if ending:
+            self._switch(targets, owner)
+
+    def pytest_unconfigure(self, config):
+        if self.trace == "monitoring":
+            sys.monitoring.set_events(self.tool, 0)
+            sys.monitoring.free_tool_id(self.tool)
+        else:
+            if sys.getprofile() != self._on_event:
+                self.lost = True
+            sys.setprofile(None)
+            threading.setprofile(None)
+        if self.lost or None in self.started:
+            return
+        codes = {test: _project(found, self.root) for test, found in self.tests.items() if test.startswith(self.root) and test not in self.started}
+        shared = _project(self.shared, self.root)
+        files = {}
+        for path in set(shared).union(*codes.values(), codes):
+            files[path] = _read_units(path)
+        record = {
+            "shared": _named(shared, files),
+            "tests": {test: _named(found, files) for test, found in codes.items()},
+            "others": sorted(test for test in self.tests if test in self.started),
+            "files": {path: cut and {"hash": cut["hash"], "skeleton": cut["skeleton"], "units": [{"name": u["name"], "body": u["body"]} for u in cut["units"]]} for path, cut in files.items()},
+        }
+        with open(self.out, "w", encoding="utf-8") as handle:
+            json.dump(record, handle)
+
+
+_STARTS = ("system", "fork", "forkpty", "posix_spawn", "posix_spawnp", "execv", "execve", "spawnv", "spawnve")
+
+
+def _watch_processes(recorder):
+    """Marks the test file (or the shared part) that starts a process. (An audit hook costs every event.)"""
+
+    def watched(fn):
+        def start(*args, **kwargs):
+            recorder.started.add(recorder.owner)
+            return fn(*args, **kwargs)
+
+        return start
+
+    for name in _STARTS:
+        if hasattr(os, name):
+            setattr(os, name, watched(getattr(os, name)))
+    subprocess.Popen._execute_child = watched(subprocess.Popen._execute_child)
+_PACKAGES = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+
+
+def _project(codes, root):
+    """The code objects in the project's own .py files, by real path: {path: [first lines of its functions]}."""
+    by_file = {}
+    for code in codes:
+        path = code.co_filename
+        if not os.path.isabs(path):
+            continue
+        path = os.path.realpath(path)
+        if not path.startswith(root) or not path.endswith(".py") or any(part in path for part in _PACKAGES):
+            continue
+        lines = by_file.setdefault(path, set())
+        if code.co_name != "<module>":
+            lines.add(code.co_firstlineno)
+    return by_file
+
+
+def _read_units(path):
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        cut = stopgate_units.units(data.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+        return None
+    cut["hash"] = hashlib.sha1(data).hexdigest()
+    return cut
+
+
+def _named(by_file, files):
+    """Each file's units that ran (a function nested in one counts for it; class bodies and module code are the skeleton)."""
+    named = {}
+    for path, lines in by_file.items():
+        cut = files.get(path)
+        if cut is None:
+            named[path] = "all"
+            continue
+        names = {stopgate_units.unit_at(cut["units"], line) for line in lines}
+        named[path] = sorted(name for name in names if name is not None)
+    return named

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { packageRoot } from '../../package-root.js';
+import type { ModuleUnits } from './function-units.js';
+import { hash } from './function-units.js';
+import { configStamp, narrowWithRecord, readRecord, readText } from './narrow-by-record.js';
+import { PYTHON_CONFIG } from './pytest-runs.js';
+
+const TIMEOUT_MS = 20_000;
+
+/**
+ * narrowByRecord for pytest: the test files among `tests` (absolute, by real path, chosen by the
+ * import graph) that executed a changed function on the gate's last passing full run, or that the
+ * record can't vouch for. The modules changed since the record are cut into functions by `python`,
+ * the project's interpreter (python/stopgate_units.py), as the run's plugin cut them.
+ */
+export async function narrowPytestByRecord(cacheDir: string, root: string, tests: string[], changed: string[], python: string): Promise<{ tests: string[]; why: string } | undefined> {
+  const record = readRecord(cacheDir, configStamp(root, PYTHON_CONFIG));
+  if (!record) return undefined;
+  const texts = new Map<string, string | undefined>();
+  const read = (path: string) => {
+    if (!texts.has(path)) texts.set(path, readText(path));
+    return texts.get(path);
+  };
+  const differ = new Set<string>();
+  for (const test of tests) {
+    for (const [path, module] of Object.entries(record.tests[test]?.loaded ?? {})) {
+      const text = read(path);
+      if (text !== undefined && hash(text) !== module.hash) differ.add(path);
+    }
+  }
+  const cut = await cutModules(python, [...differ], root);
+  const findUnits = (path: string, text: string) => {
+    const found = cut.get(path);
+    return found?.hash === hash(text) ? found.units : undefined;
+  };
+  return narrowWithRecord(record, root, tests, changed, read, findUnits);
+}
+
+/** Each module cut into units by the project's Python, with the hash of the text it cut; none when Python can't be run. */
+function cutModules(python: string, paths: string[], cwd: string): Promise<Map<string, { hash: string; units: ModuleUnits }>> {
+  const none = new Map<string, { hash: string; units: ModuleUnits }>();
+  if (paths.length === 0) return Promise.resolve(none);
+  return new Promise((resolve) => {
+    let stdout = '';
+    const script = join(packageRoot(), 'python', 'stopgate_units.py');
+    const child = spawn(python, [script], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(none);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? readCut(stdout) : none);
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(paths));
+  });
+}
+
+function readCut(stdout: string): Map<string, { hash: string; units: ModuleUnits }> {
+  const found = new Map<string, { hash: string; units: ModuleUnits }>();
+  try {
+    const parsed = JSON.parse(stdout) as Record<string, { hash: string; skeleton: string; units: ModuleUnits['units'] } | null>;
+    for (const [path, file] of Object.entries(parsed)) if (file) found.set(path, { hash: file.hash, units: { skeleton: file.skeleton, units: file.units } });
+  } catch {
+    // not an answer: nothing is cut, and every change counts as one outside functions
+  }
+  return found;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { packageRoot } from '../../package-root.js';
+import { addRuns, parseRecord } from './coverage-record.js';
+import { hash as hashOf, type ModuleUnits } from './function-units.js';
+import { configStamp, recordPath } from './narrow-by-record.js';
+import { PYTHON_CONFIG, type PluginRecord, readPluginRecord } from './pytest-runs.js';
+import type { Recording } from './record-run.js';
+
+/**
+ * Gets a full pytest run ready to record what each test file executes: gate's plugin
+ * (python/stopgate_record.py) is loaded by `-p` in PYTEST_ADDOPTS, from its own folder on
+ * PYTHONPATH, and writes one file under the gate's cache. Nothing is written into the project.
+ */
+export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Recording | undefined {
+  mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+  const folder = mkdtempSync(join(cacheDir, 'pytest-record-'));
+  const out = join(folder, 'record.json');
+  const started = Date.now();
+  const configs = configStamp(cwd, PYTHON_CONFIG);
+  const plugins = join(packageRoot(), 'python');
+  return {
+    env: {
+      STOPGATE_RECORD_OUT: out,
+      STOPGATE_RECORD_ROOT: cwd,
+      PYTHONPATH: [plugins, env['PYTHONPATH']].filter(Boolean).join(delimiter),
+      PYTEST_ADDOPTS: [env['PYTEST_ADDOPTS'], '-p stopgate_record'].filter(Boolean).join(' '),
+    },
+    finish: () => {
+      try {
+        const written = readPluginRecord(readFileSync(out, 'utf8'));
+        if (written) saveRecord(cacheDir, written, started, configs);
+      } catch {
+        // No file: the plugin did not run (xdist, a runner that drops the environment). The record stays.
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    discard: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+function saveRecord(cacheDir: string, written: PluginRecord, started: number, configs: string): void {
+  const units = new Map<string, ModuleUnits>();
+  for (const file of Object.values(written.files)) if (file) units.set(file.hash, { skeleton: file.skeleton, units: file.units });
+  // A file changed since the run started may not be what ran (a margin where the file system keeps whole seconds).
+  const read = (path: string) => {
+    try {
+      const { mtimeMs } = statSync(path);
+      return mtimeMs < (mtimeMs % 1000 === 0 ? started - 2000 : started) ? readFileSync(path, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const file = recordPath(cacheDir);
+  let previous;
+  try {
+    previous = parseRecord(readFileSync(file, 'utf8'));
+  } catch {
+    previous = undefined;
+  }
+  const record = addRuns(previous, written.runs, read, (_path, text) => units.get(hashOf(text)), new Date().toISOString(), configs);
+  writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}

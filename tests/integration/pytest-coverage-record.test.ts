@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, presetGate, requireTools, run, stateOf } from '../helpers/fast-tier.js';
+import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { toolEnv } from '../helpers/tools.js';
+
+const ready = requireTools('pytest');
+
+const UTIL = 'RATE = 2\n\n\ndef double(x):\n    return x * RATE\n\n\nclass Tag:\n    def label(self, x):\n        return f"#{x}"\n';
+
+// Every test imports shop/__init__, which imports util: the import graph picks them all for any
+// change to util. test_cli reaches Tag.label only in a process of its own, which no tracer here sees.
+const SHOP = {
+  '.gitignore': '__pycache__/\n.pytest_cache/\n',
+  'pyproject.toml': '[project]\nname = "shop"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\npythonpath = ["src"]\ntestpaths = ["tests"]\n',
+  'src/shop/__init__.py': 'from .util import Tag, double\n',
+  'src/shop/util.py': UTIL,
+  'tests/test_double.py': 'from shop import double\n\n\ndef test_double():\n    assert double(2) == 4\n',
+  'tests/test_label.py': 'from shop import Tag\n\n\ndef test_label():\n    assert Tag().label(1) == "#1"\n',
+  'tests/test_cli.py':
+    'import subprocess\nimport sys\n\nimport shop\n\n\ndef test_cli():\n    code = "import sys; sys.path.insert(0, \'src\'); from shop import Tag; assert Tag().label(2) == \'#2\'"\n    subprocess.run([sys.executable, "-c", code], check=True)\n',
+};
+
+let repo: TempRepo;
+let env: Record<string, string>;
+const gate = () => presetGate(repo.dir, 'pytest', env, 'test');
+const tests = (argv: string[]) => argv.filter((word) => word.startsWith('tests/'));
+
+beforeAll(async () => {
+  if (!ready) return;
+  repo = makeRepo(SHOP);
+  env = { ...repo.env, PATH: toolEnv()['PATH'] ?? '', PYTHONDONTWRITEBYTECODE: '1' };
+  const full = await run(repo.dir, gate(), [], env, true);
+  expect(full.status, full.output).toBe('passed');
+}, 60_000);
+afterAll(() => repo?.cleanup());
+
+describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last passing full run', () => {
+  it('the full run leaves a record of the functions each test file executed, by qualified name', () => {
+    const { cacheDir } = stateOf(repo.dir, gate());
+    const record = JSON.parse(readFileSync(join(cacheDir, 'coverage-record.json'), 'utf8'));
+    const util = join(repo.dir, 'src/shop/util.py');
+    expect(record.tests[join(repo.dir, 'tests/test_double.py')].loaded[util].called).toEqual(['double']);
+    expect(record.tests[join(repo.dir, 'tests/test_label.py')].loaded[util].called).toEqual(['Tag.label']);
+    // It started a process: what ran there is in no record.
+    expect(record.tests[join(repo.dir, 'tests/test_cli.py')]).toBeUndefined();
+    expect(readdirSync(cacheDir).filter((name) => name.startsWith('pytest-record'))).toEqual([]);
+  });
+
+  it('a change inside one method runs the test that executed it and the one the record misses (another process), and catches both', async () => {
+    repo.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
+    const built = await build(repo.dir, gate(), ['src/shop/util.py']);
+    expect(built.why).toMatch(/^3 of 3 test files import the change; 2 of 3 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
+    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_label.py']);
+    const result = await run(repo.dir, gate(), ['src/shop/util.py'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/2 failed/);
+  });
+
+  it('a new test file has no record: it runs with those that executed the changed function', async () => {
+    repo.write('src/shop/util.py', UTIL.replace('x * RATE', 'RATE * x'));
+    repo.write('tests/test_more.py', 'from shop import double\n\n\ndef test_more():\n    assert double(3) == 6\n');
+    const built = await build(repo.dir, gate(), ['src/shop/util.py', 'tests/test_more.py']);
+    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_double.py', 'tests/test_more.py']);
+    repo.remove('tests/test_more.py');
+  });
+
+  it('a change at module level, to a signature or to a docstring falls back to the import graph', async () => {
+    for (const changed of [UTIL.replace('RATE = 2', 'RATE = 3'), UTIL.replace('label(self, x)', 'label(self, x, sign="#")'), UTIL.replace('def double(x):\n', 'def double(x):\n    """Twice x."""\n')]) {
+      repo.write('src/shop/util.py', changed);
+      const built = await build(repo.dir, gate(), ['src/shop/util.py']);
+      expect(built.why).toBe('3 of 3 test files: every one imports the change, all through src/shop/__init__.py');
+    }
+  });
+});
