@@ -1,5 +1,8 @@
 // gate, installed from its npm tarball with `npx gate init --yes`, as the Stop hook of the real Claude
-// Code CLI. The mock model plays the agent; what it was sent is read back from the mock.
+// Code CLI. The mock model plays the agent; what it was sent is read back from the mock. The
+// block-and-fix and maxBlocks turns also end with `gate verdict`, as CI reads it after `claude -p`
+// (verdict.test.ts has the run before any install): one turn for both.
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK, SUM_TEST_ASSERTION_LINE, writeFileCommand } from './gate-project.mjs';
@@ -27,7 +30,7 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(scenario.testGateRan()).toBe(false);
   });
 
-  it('sends the model the report when it breaks a test, and lets the turn end once it fixes it', async () => {
+  it('sends the model the report when it breaks a test, and lets the turn end once it fixes it; gate verdict then exits 0', async () => {
     const scenario = await start();
     const run = await scenario.run('Refactor sum.', [
       edit('src/sum.ts', SUM_BROKEN),
@@ -64,9 +67,18 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.sent[3]).toBe('(Bash completed with no output)');
     expect(scenario.project.read('src/sum.ts')).toBe(SUM_OK);
     expect(scenario.project.status()).toEqual([]);
+
+    // gate verdict exits 0: the agent fixed what it broke.
+    const human = scenario.project.gate('verdict');
+    expect(human.code, human.stdout + human.stderr).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`^pass: session ${run.json?.session_id}, last stop \\S+ \\(claude\\): `));
+    const verdict = JSON.parse(scenario.project.gate('verdict', '--json').stdout);
+    expect(verdict).toMatchObject({ session: run.json?.session_id, verdict: 'pass' });
+    // The block's report is still there: the last one the agent was shown in this session.
+    expect(existsSync(verdict.report)).toBe(true);
   });
 
-  it('blocks exactly maxBlocks (3) times while the agent keeps editing and stays red, then lets the turn end and tells the human', async () => {
+  it('blocks exactly maxBlocks (3) times while the agent keeps editing and stays red, then lets the turn end and tells the human; gate verdict then exits 1 and names the failing gate and its report', async () => {
     const scenario = await start();
     const steps = [0, 1, 2, 3].flatMap((k) => [edit('src/sum.ts', stillBroken(k)), say(`Attempt ${k + 1}.`)]);
     const run = await scenario.run('Refactor sum.', steps, { outputFormat: 'stream-json' });
@@ -86,6 +98,36 @@ describe(`gate as the Stop hook of Claude Code ${CLAUDE_CODE_VERSION} (team inst
     expect(run.sent.join('\n')).not.toContain('let the turn end');
     // The result object (all that --output-format json prints) carries no trace of it.
     expect(JSON.stringify(run.json)).not.toContain('let the turn end');
+    // claude -p itself succeeds: three blocks, then gate lets the turn end.
+    expect(run.exitCode).toBe(0);
+    const session = run.json?.session_id ?? '';
+
+    // gate verdict exits 1: the agent left the tests red past maxBlocks; --json names the failing gate and its report.
+    const human = scenario.project.gate('verdict');
+    expect(human.code, human.stderr).toBe(1);
+    expect(human.stdout).toMatch(new RegExp(`^fail: session ${session}, last stop \\S+ \\(claude\\): let through after 3 blocks in a row, still red: test failed\\.\\ngates: test failed, typecheck (passed|cached); report: \\.git/gate/reports/${session}\\.txt\\n$`));
+
+    const json = scenario.project.gate('verdict', '--json');
+    expect(json.code).toBe(1);
+    const verdict = JSON.parse(json.stdout);
+    expect(verdict).toMatchObject({ session, harness: 'claude', verdict: 'fail', kind: 'escape', warnings: [] });
+    expect(verdict.gates).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'test', status: 'failed' }), expect.objectContaining({ name: 'typecheck', status: expect.stringMatching(/^(passed|cached)$/) })]),
+    );
+    expect(existsSync(verdict.report)).toBe(true);
+    const report = readFileSync(verdict.report, 'utf8');
+    expect(report).toMatch(/^gate: let the turn end after 3 blocked stops in a row; still failing: test\./);
+    // Below the notice: what the last stop itself found (the fourth edit: 1 - 2 - 3), not the
+    // third block's report, which the model read last (1 - 2 - 2).
+    // (The third block is a reminder of the first's report: the same test fails at the same line.)
+    const lastFeedback = run.sent[6] ?? '';
+    expect(lastFeedback).toContain('block 3 of 3');
+    expect(lastFeedback).toContain('The same failures as at block 1');
+    expect(report).toContain('gate: 1 of 2 checks failed');
+    expect(report).toContain('expected -4 to be 3');
+    expect(report).not.toContain('expected -3 to be 3');
+
+    expect(scenario.project.gate('verdict', '--session', session).code).toBe(1);
   });
 
   it('does not block a docs-only edit', async () => {
