@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { allMessageText } from './chat-completions-mock.mjs';
 import { editStep, say, type AgentCli, type AgentRun, type Install, type Scenario } from './chat-completions-scenario.js';
-import { chineseReportCase, eachCaseInOneProject, expectDelivered, HEADER, occurrences, raiseBudget, recordedStops, stopCount, type DeliveryCase } from './delivery-cases.js';
+import { chineseReportCase, eachCaseInOneProject, expectDelivered, HEADER, occurrences, onlyTheTestGate, raiseBudget, recordedStops, stopCount, type DeliveryCase } from './delivery-cases.js';
 
 export type StartScenario = (install: Install) => Promise<Scenario>;
 
@@ -24,11 +24,13 @@ export interface Delivery {
 
 /**
  * Runs one case through the real CLI: the agent writes the case's file, says it is done (blocked),
- * then says "Leaving it." (gate lets the unchanged stop through) and the turn ends. `prepare` changes
- * the fresh project before the turn (committed, so the agent's file is the stop's only change).
+ * then says "Leaving it." (gate lets the unchanged stop through) and the turn ends. The project keeps
+ * only its test gate (onlyTheTestGate). `prepare` changes the fresh project before the turn
+ * (committed, so the agent's file is the stop's only change).
  */
 export async function deliverCase(cli: AgentCli, start: StartScenario, install: Install, testCase: DeliveryCase, unframe: Unframe, prepare?: (scenario: Scenario) => void): Promise<Delivery> {
   const scenario = await start(install);
+  onlyTheTestGate(scenario.project);
   if (prepare) {
     prepare(scenario);
     scenario.project.commit('prepare the delivery case');

@@ -127,6 +127,20 @@ export function raiseBudget(project: Pick<GateProject, 'read' | 'write'>, budget
   project.write('gate.config.json', `${JSON.stringify({ ...config, budget }, null, 2)}\n`);
 }
 
+/**
+ * Keeps only the template's test gate (gate.config.json, committed), for scenarios about how a
+ * report travels or how often gate blocks: the typecheck gate passes in each of them and adds
+ * nothing to the report but its count in the header, while its tsc is most of a checked stop's
+ * CPU (5–8 s; more at a turn's first stop, beside the test gate's baseline run).
+ */
+export function onlyTheTestGate(project: Pick<GateProject, 'read' | 'write' | 'commit'>): void {
+  const config = JSON.parse(project.read('gate.config.json')) as { gates: Array<{ name: string }> };
+  const gates = config.gates.filter((gate) => gate.name === 'test');
+  expect(gates, 'gate init configured a test gate').toHaveLength(1);
+  project.write('gate.config.json', `${JSON.stringify({ ...config, gates }, null, 2)}\n`);
+  project.commit('only the test gate');
+}
+
 /** The report gate blocked with starts with this line (src/report/render-report.ts). */
 export const HEADER = /gate: \d+ of \d+ checks failed \([^)]*\); stop refused, block \d+ of \d+\./g;
 export const REPORT_BUDGET = 6000;
@@ -152,9 +166,11 @@ export function stopCount(repo: string): number {
  * Runs `deliver` for each case, one turn after another in one project (one copy, one `gate init`;
  * the agent CLI starts afresh, with a new session, for each). `since` is the count of stops recorded
  * before the case's turn. The case's file is removed and the removal committed before the next
- * case, so each turn's stop has exactly its own case's change. A failure names its case.
+ * case, so each turn's stop has exactly its own case's change. A failure names its case. Every case
+ * fails the test gate, the only gate kept (onlyTheTestGate).
  */
-export async function eachCaseInOneProject(project: Pick<GateProject, 'repo' | 'commit' | 'status'>, cases: readonly DeliveryCase[], deliver: (testCase: DeliveryCase, since: number) => Promise<void>): Promise<void> {
+export async function eachCaseInOneProject(project: Pick<GateProject, 'repo' | 'read' | 'write' | 'commit' | 'status'>, cases: readonly DeliveryCase[], deliver: (testCase: DeliveryCase, since: number) => Promise<void>): Promise<void> {
+  onlyTheTestGate(project);
   for (const testCase of cases) {
     try {
       await deliver(testCase, stopCount(project.repo));

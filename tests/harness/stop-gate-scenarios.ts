@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import { SUM_BROKEN, SUM_OK, SUM_TEST_ASSERTION_LINE } from '../claude/gate-project.mjs';
 import { editStep, REPORT_HEADER, say, stillBroken, type AgentCli, type Install, type Scenario } from './chat-completions-scenario.js';
+import { onlyTheTestGate } from './delivery-cases.js';
 
 const BUDGET = 6000;
 /** Two CLI turns in one test, each within the harness tier's 300 s. */
@@ -55,6 +56,7 @@ export function stopGateScenarios(cli: AgentCli, start: (install: Install, optio
 
   it('blocks exactly maxBlocks (3) times while the agent keeps editing and stays red, then lets the turn end', async () => {
     const scenario = await start(install);
+    onlyTheTestGate(scenario.project);
     const steps = [0, 1, 2, 3].flatMap((k) => [editStep(cli, 'src/sum.ts', stillBroken(SUM_BROKEN, k)), say(`Attempt ${k + 1}.`)]);
     const run = await scenario.run('Refactor sum.', steps);
 

@@ -27,5 +27,12 @@ export const droid: AgentCli = {
     mkdirSync(join(home, '.factory'), { recursive: true });
     writeFileSync(join(home, '.factory', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   },
-  command: (prompt) => ({ file: droidBinPath(), args: ['exec', '-m', `custom:${MODEL}`, '--auto', 'high', prompt], env: {} }),
+  command: (prompt) => ({
+    file: droidBinPath(),
+    args: ['exec', '-m', `custom:${MODEL}`, '--auto', 'high', prompt],
+    // Airgap mode skips the Factory-bound work (update check, session sync, crash reports,
+    // telemetry) that otherwise retries api.factory.ai until it gives up: 6–8 s after the
+    // turn's last request before droid exits (docs.factory.ai, "Airgapped Deployment").
+    env: { FACTORY_AIRGAP_ENABLED: 'true' },
+  }),
 };

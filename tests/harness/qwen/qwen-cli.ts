@@ -40,6 +40,9 @@ export const qwen: AgentCli = {
       OPENAI_BASE_URL: mock.url,
       OPENAI_MODEL: 'mock-model',
       QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+      // Qwen starts itself again as a child with a larger --max-old-space-size (half the machine's
+      // memory) unless this is set: a second load of its bundle, 4–5 s of each turn at CI's load.
+      QWEN_CODE_NO_RELAUNCH: 'true',
     },
   }),
 };
