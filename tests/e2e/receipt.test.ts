@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUM_BROKEN, SUM_OK, vitestProject } from '../helpers/fixtures.js';
+import { SUM_BROKEN, SUM_CHECK_GATE, SUM_OK, vitestProject } from '../helpers/fixtures.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -10,8 +10,9 @@ afterEach(() => repo?.cleanup());
 
 const gate = (...args: string[]) => runBin(args, { cwd: repo.dir, env: repo.env });
 const record = () => join(repo.dir, '.git', 'gate', 'receipt.json');
-// The second gate is a quick one: the receipt cares that every gate ran, not what they run.
-const TWO_GATES = { gates: [{ name: 'test', preset: 'vitest' }, { name: 'lint', run: ['node', '-e', ''] }] };
+// Two quick gates (the test gate red while src/sum.ts subtracts): the receipt cares that every gate
+// ran, not what they run. The stops below, which narrow or not, run vitest.
+const TWO_GATES = { gates: [SUM_CHECK_GATE, { name: 'lint', run: ['node', '-e', ''] }] };
 const HINT = 'Run "gate check --all" to record one for this tree.\n';
 
 /** The fixture, with the personal config ignored: editing it changes the config, not the tree. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { FAILING_OTHER, SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { SUM_BROKEN, SUM_CHECK_GATE, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { spawn } from 'node:child_process';
 import { onLinux } from '../helpers/processes.js';
 import { type BinResult, GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
@@ -15,12 +15,6 @@ afterEach(() => repo?.cleanup());
 const ANSI = /\x1b/;
 const logOf = (r: TempRepo) => join(r.dir, '.git', 'gate', 'logs', 'test.log');
 const systemMessage = (stdout: string): string => JSON.parse(stdout).systemMessage;
-/**
- * A test gate that fails while src/sum.ts subtracts (green at the commit, red after SUM_BROKEN): a
- * red stop without a test runner's start-up and its baseline run, for the tests whose point is not
- * the runner.
- */
-const SUM_CHECK = { name: 'test', run: ['node', '-e', "process.exit(require('node:fs').readFileSync('src/sum.ts', 'utf8').includes('a - b') ? 1 : 0)"] };
 
 describe('gate run as the Stop hook, on a TypeScript project with vitest', () => {
   // Green at the prompt, src/sum.ts broken, the stop refused (a real vitest run, and one of the
@@ -163,7 +157,7 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
   });
 
   it('keeps a session id with ../ inside its state directory', () => {
-    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK_GATE] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     const evil = '../../../../escaped';
     expect(stop(repo, evil).code).toBe(2);
@@ -188,17 +182,17 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
   });
 
   it('allows while background tasks run, and a SubagentStop unless the config opts in', () => {
-    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK_GATE] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     expect(stop(repo, 's', { background_tasks: [{ id: 'agent-1', status: 'running' }] })).toMatchObject({ code: 0, stdout: '' });
     const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
     expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) })).toMatchObject({ code: 0, stdout: '' });
-    repo.write('gate.config.json', JSON.stringify({ subagents: true, gates: [SUM_CHECK] }));
+    repo.write('gate.config.json', JSON.stringify({ subagents: true, gates: [SUM_CHECK_GATE] }));
     expect(runBin(['run'], { cwd: repo.dir, env, input: hookPayload('SubagentStop', 's', repo.dir) }).code).toBe(2);
   });
 
   it('resolves the project from CLAUDE_PROJECT_DIR when the agent has cd-ed elsewhere', () => {
-    repo = makeRepo(vitestProject({ gates: [SUM_CHECK] }), { nodeModules: true });
+    repo = makeRepo(vitestProject({ gates: [SUM_CHECK_GATE] }), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
     const elsewhere = join(repo.home);
     const result = runBin(['run'], { cwd: elsewhere, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('Stop', 's', elsewhere) });
@@ -220,7 +214,7 @@ describe('gate run never traps the agent on bad input or its own faults', () => 
         ['session-1', 'allow', 'not in a git repository'],
         ['session-1', 'allow', 'not in a git repository'],
       ]);
-      plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [SUM_CHECK] }));
+      plain.write('gate.config.json', JSON.stringify({ outsideGit: 'run', gates: [SUM_CHECK_GATE] }));
       expect(stop(plain).code).toBe(2);
     } finally {
       plain.cleanup();
@@ -276,38 +270,11 @@ function processesIn(dir: string): string[] {
   return found;
 }
 
-describe('the fast test tier: only the tests related to the change', () => {
-  const project = () => ({
-    ...vitestProject(),
-    ...FAILING_OTHER,
-  });
-
-  it('runs the tests related to a changed source file, not an unrelated red one', () => {
-    repo = makeRepo(project(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'b + a'));
-    expect(stop(repo)).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const log = readFileSync(logOf(repo), 'utf8');
-    expect(log).toContain('sum.test.ts');
-    expect(log).not.toContain('other.test.ts');
-  });
-
-  it('runs the full suite when a runner config changed (where the red test was already red: not blocking)', () => {
-    repo = makeRepo(project(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('vitest.config.ts', "import { defineConfig } from 'vitest/config';\nexport default defineConfig({});\n");
-    const result = stop(repo);
-    expect(readFileSync(logOf(repo), 'utf8')).toContain('knows the answer');
-    expect(result.code).toBe(0);
-    expect(systemMessage(result.stdout)).toMatch(/test still failing, but only with failures from before this turn/);
-  });
-});
-
 describe('cached verdicts', () => {
   it('does not run again a gate that passed on exactly the files it covers', () => {
     const counter = "require('fs').appendFileSync('runs.txt', 'ran\\n')";
     const config = {
-      gates: [SUM_CHECK, { name: 'marker', run: ['node', '-e', counter], on: ['src/**/*.ts'], ignore: ['src/sum.ts'] }],
+      gates: [SUM_CHECK_GATE, { name: 'marker', run: ['node', '-e', counter], on: ['src/**/*.ts'], ignore: ['src/sum.ts'] }],
     };
     repo = makeRepo({ ...vitestProject(config), '.gitignore': 'node_modules\nruns.txt\n', 'src/other.ts': 'export const x = 1;\n' }, { nodeModules: true });
     promptStart(repo);
@@ -349,111 +316,6 @@ function runBinAsync(args: string[], cwd: string, env: Record<string, string>, i
     child.stdin.end(input);
   });
 }
-
-describe('failures from before the turn', () => {
-  const redProject = () => ({
-    ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', related: false }] }),
-    ...FAILING_OTHER,
-  });
-
-  it('an already-red repo with an unrelated edit does not block; the human is told it is still red', () => {
-    repo = makeRepo(redProject(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/extra.ts', 'export const extra = 1;\n');
-    const result = stop(repo);
-    expect(result.code).toBe(0);
-    expect(systemMessage(result.stdout)).toMatch(/test still failing, but only with failures from before this turn/);
-  });
-
-  it('a new failure in an already-red repo blocks, and the old one is named as pre-existing', () => {
-    repo = makeRepo(redProject(), { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    const result = stop(repo);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('expected -1 to be 3');
-    expect(result.stderr).toMatch(/Already failing before this turn \(not caused by this change\): src\/other\.test\.ts > knows the answer\./);
-  });
-
-  it('reads the new failure first and whole, the old one only as one line after it, with the budget nearly full', () => {
-    repo = makeRepo({ ...redProject(), ...vitestProject({ budget: 1000, gates: [{ name: 'test', preset: 'vitest', related: false }] }) }, { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_BROKEN);
-    const result = stop(repo);
-    expect(result.code).toBe(2);
-    const report = result.stderr;
-    expect(report.length).toBeLessThanOrEqual(1001);
-    expect(report).toContain('expected -1 to be 3');
-    expect(report).toContain('src/sum.test.ts:');
-    // Vitest prints other.test.ts first; its diff and location are not the agent's to read.
-    expect(report).not.toContain('expected 41 to be 42');
-    expect(report).not.toContain('src/other.test.ts:5');
-    expect(report.indexOf('expected -1 to be 3')).toBeLessThan(report.indexOf('Already failing before this turn'));
-  });
-});
-
-describe('flaky tests', () => {
-  it('a gate that fails once and then passes on retry does not block, and the human is told which test flaked', () => {
-    const flaky = "import { expect, it } from 'vitest';\nimport { existsSync, writeFileSync } from 'node:fs';\n\nit('sometimes fails', () => {\n  const first = !existsSync('.flaked');\n  writeFileSync('.flaked', '');\n  expect(first).toBe(false);\n});\n";
-    repo = makeRepo({ ...vitestProject({ gates: [{ name: 'test', preset: 'vitest', retries: 2 }] }), '.gitignore': 'node_modules\n.flaked\n' }, { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/flaky.test.ts', flaky);
-    const result = stop(repo);
-    expect(result.code).toBe(0);
-    expect(systemMessage(result.stdout)).toMatch(/flaky — test failed, then passed on run 2: src\/flaky\.test\.ts > sometimes fails/);
-  });
-});
-
-describe('tamper guard', () => {
-  const twoTests = `import { describe, expect, it } from 'vitest';
-import { sum } from './sum.js';
-
-describe('sum', () => {
-  it('adds two numbers', () => {
-    expect(sum(1, 2)).toBe(3);
-  });
-  it('adds zero', () => {
-    expect(sum(2, 0)).toBe(2);
-  });
-});
-`;
-
-  it('a skip added to a failing test is named in the report next to the failures', () => {
-    repo = makeRepo({ ...vitestProject(), 'src/sum.test.ts': twoTests }, { nodeModules: true });
-    promptStart(repo);
-    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'a * b'));
-    repo.write('src/sum.test.ts', twoTests.replace("it('adds two numbers'", "it.skip('adds two numbers'"));
-    const result = stop(repo);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('adds zero');
-    expect(result.stderr).toMatch(/## tamper check: this change skips, deletes or weakens tests or checks\nUndo these unless the user asked for them:\nsrc\/sum\.test\.ts:5: .*skip/);
-  });
-
-  it('deleting a failing test file: told to the human when the gates pass ("warn"), a block with "block"', () => {
-    const gates = [{ name: 'test', preset: 'vitest', related: false }];
-    // A new repository each time: the passing stop that told the human is the last pass.
-    const deleteTheTest = (configNow?: object): ReturnType<typeof stop> => {
-      repo?.cleanup();
-      repo = makeRepo(vitestProject({ gates }), { nodeModules: true });
-      repo.write('src/other.test.ts', "import { expect, it } from 'vitest';\n\nit('still passes', () => {\n  expect(1).toBe(1);\n});\n");
-      repo.commit('another test');
-      promptStart(repo);
-      repo.write('src/sum.ts', SUM_BROKEN);
-      repo.remove('src/sum.test.ts');
-      if (configNow) repo.write('gate.config.json', JSON.stringify(configNow));
-      return stop(repo);
-    };
-    const warned = deleteTheTest();
-    expect(warned.code).toBe(0);
-    expect(systemMessage(warned.stdout)).toMatch(/skips, deletes or weakens tests or checks:\nsrc\/sum\.test\.ts: .*delete/);
-
-    const blocked = deleteTheTest({ tamper: 'block', gates });
-    expect(blocked.code).toBe(2);
-    expect(blocked.stderr).toMatch(/^gate: stop refused, block 1 of 3\./);
-    expect(blocked.stderr).toMatch(/src\/sum\.test\.ts: .*delete/);
-    expect(blocked.stderr).toMatch(/gate\.config\.json: .*tamper/);
-  });
-});
 
 describe('the record of real stops', () => {
   it('gate log and gate stats match a scripted sequence of stops through the hook', () => {

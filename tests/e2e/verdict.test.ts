@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
+import { SUM_BROKEN, SUM_CHECK_GATE, SUM_OK, SUM_STILL_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -14,12 +14,14 @@ const reportOf = (session: string) => join(repo.dir, '.git', 'gate', 'reports', 
 const subagentStop = (session: string) =>
   runBin(['run'], { cwd: repo.dir, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, input: hookPayload('SubagentStop', session, repo.dir) });
 
+/** A test gate with no runner's start-up: where the verdict is the point, not which test failed. */
+const quickProject = () => vitestProject({ gates: [SUM_CHECK_GATE] });
 /** Red in a new way each time, so every stop has something to check. */
 const attempts = [SUM_BROKEN, SUM_STILL_BROKEN, SUM_BROKEN.replace('a - b', 'a - b - 1'), SUM_BROKEN.replace('a - b', '0')];
 
 describe('gate verdict after real stops of the built hook', () => {
   it('exits 0 after a green stop, and says which gates passed', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(quickProject(), { nodeModules: true });
     promptStart(repo, 'green');
     repo.write('src/sum.ts', SUM_OK.replace('return a + b;', 'return b + a;'));
     expect(stop(repo, 'green').code).toBe(0);
@@ -36,7 +38,7 @@ describe('gate verdict after real stops of the built hook', () => {
   });
 
   it('exits 0 once a blocked agent fixes the code', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(quickProject(), { nodeModules: true });
     promptStart(repo, 'fixed');
     repo.write('src/sum.ts', SUM_BROKEN);
     expect(stop(repo, 'fixed').code).toBe(2);
@@ -46,14 +48,17 @@ describe('gate verdict after real stops of the built hook', () => {
     expect(verdict()).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pass: session fixed, /) });
   });
 
-  it('exits 1 after a block then an escape at maxBlocks, names the gate, and --json points at the report on disk', () => {
+  // The maxBlocks count itself (blocks exactly maxBlocks times, then lets the turn end and tells the
+  // human; counts again after) is checked here too: stop.test.ts ran the same four stops for it.
+  it('blocks exactly maxBlocks times, then lets the turn end and tells the human; exits 1 after a block then an escape at maxBlocks, names the gate, and --json points at the report on disk', () => {
     repo = makeRepo(vitestProject({ maxBlocks: 3, gates: [{ name: 'test', preset: 'vitest' }] }), { nodeModules: true });
     promptStart(repo, 'escaped');
-    const codes = attempts.map((attempt) => {
+    const results = attempts.map((attempt) => {
       repo.write('src/sum.ts', attempt);
-      return stop(repo, 'escaped').code;
+      return stop(repo, 'escaped');
     });
-    expect(codes).toEqual([2, 2, 2, 0]);
+    expect(results.map((result) => result.code)).toEqual([2, 2, 2, 0]);
+    expect(JSON.parse(results[3]?.stdout ?? '').systemMessage).toMatch(/after 3 blocked stops in a row; still failing: test/);
 
     const human = verdict();
     expect(human.code).toBe(1);
@@ -86,10 +91,14 @@ describe('gate verdict after real stops of the built hook', () => {
     expect(report).toContain('sum > adds two numbers');
     expect(statSync(parsed.report).mode & 0o777).toBe(0o600);
     expect(statSync(join(repo.dir, '.git', 'gate', 'reports')).mode & 0o777).toBe(0o700);
+
+    // The count starts again after an allowed stop.
+    repo.write('src/sum.ts', SUM_STILL_BROKEN.replace('a * b', 'a * b * 2'));
+    expect(stop(repo, 'escaped').stderr).toMatch(/block 1 of 3/);
   });
 
   it('writes the report the agent read at each block, byte for byte', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(quickProject(), { nodeModules: true });
     promptStart(repo, 'blocked');
     repo.write('src/sum.ts', SUM_BROKEN);
     const blocked = stop(repo, 'blocked');
@@ -167,7 +176,7 @@ describe('gate verdict after real stops of the built hook', () => {
   });
 
   it('--session picks the session asked for, by its id or its first characters', () => {
-    repo = makeRepo(vitestProject(), { nodeModules: true });
+    repo = makeRepo(quickProject(), { nodeModules: true });
     promptStart(repo, 'red-session');
     repo.write('src/sum.ts', SUM_BROKEN);
     expect(stop(repo, 'red-session').code).toBe(2);

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readStopRecords } from '../../src/state/stop-log.js';
-import { SUM_BROKEN, SUM_OK, SUM_STILL_BROKEN, SUM_TEST, vitestProject } from '../helpers/fixtures.js';
+import { SUM_BROKEN, SUM_CHECK_GATE, SUM_OK, SUM_STILL_BROKEN, SUM_TEST, vitestProject } from '../helpers/fixtures.js';
 import { promptStart, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -12,6 +12,8 @@ let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
 const GATES = [{ name: 'test', preset: 'vitest' }];
+// Where the point is what the stop decides about a red gate, not which test failed: no runner's start-up.
+const QUICK_GATES = [SUM_CHECK_GATE];
 const QUESTION = 'I changed sum as asked.\n\nShould I also migrate the old records?';
 const DONE = 'I changed sum as asked. Done.';
 const SUM_OFF_BY_ONE = SUM_OK.replace('a + b', 'a + b + 1');
@@ -28,7 +30,7 @@ function redTurn(config: object, payload: Record<string, unknown>) {
 }
 
 describe('whenAsking: "allow"', () => {
-  const config = { whenAsking: 'allow', gates: GATES };
+  const config = { whenAsking: 'allow', gates: QUICK_GATES };
 
   it('lets a red stop that ends with a question through, tells the human what is red, and logs why', () => {
     const result = redTurn(config, { last_assistant_message: QUESTION, permission_mode: 'default' });
@@ -63,7 +65,7 @@ describe('whenAsking: "allow"', () => {
   });
 
   it('counts questions in a row while the same gates stay red: past maxBlocks the next one is gated as usual; green ends the streak', () => {
-    repo = makeRepo(vitestProject({ ...config, maxBlocks: 2 }), { nodeModules: true });
+    repo = makeRepo(vitestProject({ ...config, gates: GATES, maxBlocks: 2 }), { nodeModules: true });
     promptStart(repo);
     const ask = (code: string) => {
       repo.write('src/sum.ts', code);
@@ -100,14 +102,14 @@ describe('whenAsking: "allow"', () => {
 
 describe('whenAsking: "plan-only" (the default)', () => {
   it('lets a red stop in plan mode through, and says so', () => {
-    const result = redTurn({ gates: GATES }, { last_assistant_message: 'Here is the plan.', permission_mode: 'plan' });
+    const result = redTurn({ gates: QUICK_GATES }, { last_assistant_message: 'Here is the plan.', permission_mode: 'plan' });
     expect(result.code).toBe(0);
     expect(systemMessage(result.stdout)).toMatch(/^gate: the agent is in plan mode, so the stop was let through; still failing: test\./);
     expect(lastStop(repo)).toMatchObject({ outcome: 'allow', reason: 'plan mode: let through red', gates: [{ name: 'test', status: 'failed' }] });
   });
 
   it('gates a question as usual', () => {
-    expect(redTurn({ gates: GATES }, { last_assistant_message: QUESTION, permission_mode: 'default' }).code).toBe(2);
+    expect(redTurn({ gates: QUICK_GATES }, { last_assistant_message: QUESTION, permission_mode: 'default' }).code).toBe(2);
   });
 
   it('runs no gate in plan mode when nothing changed', () => {
@@ -132,13 +134,13 @@ describe('whenAsking: "plan-only" (the default)', () => {
 
 describe('whenAsking: "block"', () => {
   it('gates a plan-mode stop as usual', () => {
-    const result = redTurn({ whenAsking: 'block', gates: GATES }, { last_assistant_message: QUESTION, permission_mode: 'plan' });
+    const result = redTurn({ whenAsking: 'block', gates: QUICK_GATES }, { last_assistant_message: QUESTION, permission_mode: 'plan' });
     expect(result.code).toBe(2);
     expect(lastStop(repo)).toMatchObject({ outcome: 'block', reason: 'failed' });
   });
 
   it('is validated', () => {
-    const result = redTurn({ whenAsking: 'sometimes', gates: GATES }, { permission_mode: 'plan' });
+    const result = redTurn({ whenAsking: 'sometimes', gates: QUICK_GATES }, { permission_mode: 'plan' });
     expect(result.code).toBe(0);
     expect(systemMessage(result.stdout)).toMatch(/whenAsking/);
   });

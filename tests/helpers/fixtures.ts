@@ -25,6 +25,12 @@ describe('sum', () => {
 });
 `;
 
+/**
+ * A test gate that fails while src/sum.ts subtracts (green with SUM_OK, red with SUM_BROKEN), with
+ * no test runner's start-up or baseline run: for the tests whose point is not the runner.
+ */
+export const SUM_CHECK_GATE = { name: 'test', run: ['node', '-e', "process.exit(require('node:fs').readFileSync('src/sum.ts', 'utf8').includes('a - b') ? 1 : 0)"] };
+
 /** A test file (and its code) that fails: in a repo's commit, a failure from before any turn. */
 export const FAILING_OTHER = {
   'src/other.ts': 'export const answer = (): number => 41;\n',
