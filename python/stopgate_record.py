@@ -58,8 +58,8 @@ class _Recorder:
         self.trace = self._start()
         _watch_processes(self)
 
-    # sys.monitoring (3.12+): function starts, and the ends of module code only (each other
-    # function's return events are disabled at its first). Older: a profile function (a trace
+    # sys.monitoring (3.12+): each function's first start in a bucket, and the ends of module code
+    # (each other function's return events are disabled at its first). Older: a profile function (a trace
     # function would take coverage.py's place, or lose it).
     def _start(self):
         self.importing = 0
@@ -104,7 +104,21 @@ class _Recorder:
         return on_event
 
     def _on_start(self, code, _offset):
-        self._on_call(code)
+        # Each function's start is reported once, until the bucket changes (restart_events).
+        if code.co_name == "<module>":
+            # Code run while a module is imported serves whoever imports it later: what was
+            # reported in this bucket before must be seen again.
+            if not self.importing and self.targets[0] is not self.shared:
+                sys.monitoring.restart_events()
+            self.importing += 1
+            self.shared.add(code)
+            return None
+        if self.importing:
+            self.shared.add(code)
+        else:
+            for target in self.targets:
+                target.add(code)
+        return sys.monitoring.DISABLE
 
     def _on_return(self, code, _offset, _value):
         if code.co_name != "<module>":
@@ -115,17 +129,6 @@ class _Recorder:
         if code.co_name == "<module>":
             self.importing -= 1
 
-    def _on_call(self, code):
-        # Code run while a module is being imported (or exec'd) serves whoever imports it later.
-        if code.co_name == "<module>":
-            self.importing += 1
-        if self.importing:
-            self.shared.add(code)
-        elif code not in self.seen:
-            self.seen.add(code)
-            for target in self.targets:
-                target.add(code)
-
     def _switch(self, targets, owner):
         key = tuple(id(target) for target in targets)
         if key == self.key:
@@ -135,7 +138,9 @@ class _Recorder:
         self.owner = owner
         self.seen = self.seen_by.setdefault(key, set())
         self.state[:] = [self.seen, targets]
-        if self.trace == "profile" and sys.getprofile() != self._on_event:
+        if self.trace == "monitoring":
+            sys.monitoring.restart_events()
+        elif sys.getprofile() != self._on_event:
             # Something else took the profile function (a profiler): what ran since is unknown.
             self.lost = True
 

@@ -18,6 +18,7 @@ const SHOP = {
   'src/shop/util.py': UTIL,
   'tests/test_double.py': 'from shop import double\n\n\ndef test_double():\n    assert double(2) == 4\n',
   'tests/test_label.py': 'from shop import Tag\n\n\ndef test_label():\n    assert Tag().label(1) == "#1"\n',
+  'tests/test_rate.py': 'from shop.util import RATE\n\n\ndef test_rate():\n    assert RATE == 2\n',
   'tests/test_cli.py':
     'import subprocess\nimport sys\n\nimport shop\n\n\ndef test_cli():\n    code = "import sys; sys.path.insert(0, \'src\'); from shop import Tag; assert Tag().label(2) == \'#2\'"\n    subprocess.run([sys.executable, "-c", code], check=True)\n',
 };
@@ -51,26 +52,29 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
   it('a change inside one method runs the test that executed it and the one the record misses (another process), and catches both', async () => {
     repo.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
     const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-    expect(built.why).toMatch(/^3 of 3 test files import the change; 2 of 3 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
+    expect(built.why).toMatch(/^4 of 4 test files import the change; 2 of 4 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
     expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_label.py']);
     const result = await run(repo.dir, gate(), ['src/shop/util.py'], env);
     expect(result.status).toBe('failed');
     expect(result.output).toMatch(/2 failed/);
   });
 
-  it('a new test file has no record: it runs with those that executed the changed function', async () => {
+  it('a new or changed test file has no record: it runs with those that executed the changed function, and alone', async () => {
     repo.write('src/shop/util.py', UTIL.replace('x * RATE', 'RATE * x'));
     repo.write('tests/test_more.py', 'from shop import double\n\n\ndef test_more():\n    assert double(3) == 6\n');
-    const built = await build(repo.dir, gate(), ['src/shop/util.py', 'tests/test_more.py']);
-    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_double.py', 'tests/test_more.py']);
+    // Every test file's module code ran at collection: a changed one is no change to the others.
+    repo.write('tests/test_label.py', `${SHOP['tests/test_label.py']}\n\ndef test_label_again():\n    assert Tag().label(2) == "#2"\n`);
+    const built = await build(repo.dir, gate(), ['src/shop/util.py', 'tests/test_more.py', 'tests/test_label.py']);
+    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_double.py', 'tests/test_label.py', 'tests/test_more.py']);
     repo.remove('tests/test_more.py');
+    repo.write('tests/test_label.py', SHOP['tests/test_label.py']);
   });
 
   it('a change at module level, to a signature or to a docstring falls back to the import graph', async () => {
     for (const changed of [UTIL.replace('RATE = 2', 'RATE = 3'), UTIL.replace('label(self, x)', 'label(self, x, sign="#")'), UTIL.replace('def double(x):\n', 'def double(x):\n    """Twice x."""\n')]) {
       repo.write('src/shop/util.py', changed);
       const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-      expect(built.why).toBe('3 of 3 test files: every one imports the change, all through src/shop/__init__.py');
+      expect(built.why).toBe('4 of 4 test files: every one imports the change, all through src/shop/__init__.py');
     }
   });
 });

@@ -21,9 +21,11 @@ export interface PluginRecord {
 /**
  * The file python/stopgate_record.py writes, as the runs of the record: each test file's own
  * functions joined with the shared ones (collection, imports, wider fixtures), which any test may
- * rely on; a test file that started a process is one without a record. Undefined: not that file.
+ * rely on; a test file that started a process is one without a record. Another test file's module
+ * code ran at collection, in the shared part, for its own sake: it counts for a test file only when
+ * `canImport(test, other)` says the test can import it. Undefined: not that file.
  */
-export function readPluginRecord(text: string): PluginRecord | undefined {
+export function readPluginRecord(text: string, canImport: (test: string, other: string) => boolean = () => true): PluginRecord | undefined {
   let json: { shared?: unknown; tests?: unknown; others?: unknown; files?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
@@ -33,7 +35,9 @@ export function readPluginRecord(text: string): PluginRecord | undefined {
   const shared = namesByFile(json.shared);
   const tests = isObject(json.tests) ? json.tests : undefined;
   if (!shared || !tests || !Array.isArray(json.others) || !isObject(json.files)) return undefined;
-  const runs: ProcessRun[] = [{ kind: 'other', tests: json.others.filter((test): test is string => typeof test === 'string') }];
+  const others = json.others.filter((test): test is string => typeof test === 'string');
+  const testFiles = new Set([...Object.keys(tests), ...others]);
+  const runs: ProcessRun[] = [{ kind: 'other', tests: others }];
   for (const [test, own] of Object.entries(tests)) {
     const names = namesByFile(own);
     if (!names) {
@@ -41,7 +45,8 @@ export function readPluginRecord(text: string): PluginRecord | undefined {
       continue;
     }
     const modules = new Map<string, Set<string> | 'all'>([[test, new Set()]]);
-    for (const [path, list] of [...shared, ...names]) {
+    const reached = shared.filter(([path]) => !testFiles.has(path) || path === test || canImport(test, path));
+    for (const [path, list] of [...reached, ...names]) {
       const had = modules.get(path);
       modules.set(path, had === 'all' || list === 'all' ? 'all' : new Set([...(had ?? []), ...list]));
     }

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 import { addRuns, parseRecord } from './coverage-record.js';
 import { hash as hashOf, type ModuleUnits } from './function-units.js';
@@ -28,7 +28,7 @@ export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.
     },
     finish: () => {
       try {
-        const written = readPluginRecord(readFileSync(out, 'utf8'));
+        const written = readPluginRecord(readFileSync(out, 'utf8'), namesModule);
         if (written) saveRecord(cacheDir, written, started, configs);
       } catch {
         // No file: the plugin did not run (xdist, a runner that drops the environment). The record stays.
@@ -38,6 +38,15 @@ export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.
     },
     discard: () => rmSync(folder, { recursive: true, force: true }),
   };
+}
+
+/** Whether a test file's text names another's module (`from test_util import make`): it may import it. Unreadable: it may. */
+function namesModule(test: string, other: string): boolean {
+  try {
+    return readFileSync(test, 'utf8').includes(basename(other, '.py'));
+  } catch {
+    return true;
+  }
 }
 
 function saveRecord(cacheDir: string, written: PluginRecord, started: number, configs: string): void {
