@@ -31,6 +31,8 @@ def pytest_configure(config):
     if hasattr(config, "workerinput") or _option(config, "numprocesses") or _option(config, "dist") not in (None, "no"):
         return
     _started = True
+    # A pytest this run starts in another process (pytester) loads the plugin too: it must not write here.
+    os.environ.pop("STOPGATE_RECORD_OUT", None)
     config.pluginmanager.register(_Recorder(out, os.path.realpath(root)), "stopgate-recorder")
 
 

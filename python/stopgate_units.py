@@ -15,7 +15,7 @@ import hashlib
 import json
 import sys
 
-_VERSION = "%d.%d" % sys.version_info[:2]
+_VERSION = "{}.{}".format(*sys.version_info[:2])
 
 
 def units(text):
@@ -70,6 +70,6 @@ if __name__ == "__main__":
                 data = handle.read()
             cut = units(data.decode("utf-8"))
             out[path] = {"hash": hashlib.sha1(data).hexdigest(), "skeleton": cut["skeleton"], "units": [{"name": u["name"], "body": u["body"]} for u in cut["units"]]}
-        except Exception:
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
             out[path] = None
     json.dump(out, sys.stdout)
