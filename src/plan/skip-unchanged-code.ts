@@ -68,19 +68,29 @@ async function withoutUnchangedCode(selections: GateSelection[], change: ChangeB
 
 function isEligible(selection: GateSelection): boolean {
   const { gate } = selection;
-  if (!selection.run || selection.partial || selection.upstreamFiles || gate.tier === undefined || gate.fastOff) return false;
+  if (!selection.run || (selection.partial && !onlyUpstream(selection)) || gate.tier === undefined || gate.fastOff) return false;
   const words = typeof gate.run === 'string' ? [gate.run] : gate.run;
   return gate.preset !== undefined && gate.preset in TEST_RUNNERS && !words.some((word) => MEASURES_COVERAGE.test(word));
 }
 
-/** The selection's changed files of its runner's language, relative to the repository root. */
+/**
+ * A package's gate that runs only because a package it depends on changed (none of its own files
+ * did): its tests run the same when that change is no code.
+ */
+function onlyUpstream(selection: GateSelection): boolean {
+  return selection.upstream !== undefined && selection.upstream.length > 0 && selection.files.length === 0;
+}
+
+/** The selection's changed files of its runner's language (a dependency's, for a package's gate it triggered), relative to the repository root. */
 function codeFiles(selection: GateSelection, root: string): string[] {
   const family = TEST_RUNNERS[selection.gate.preset ?? ''];
   if (family === undefined) return [];
+  if (onlyUpstream(selection)) return (selection.upstream ?? []).filter((path) => family.test(path));
   return selection.files.map((file) => toRepoPath(root, resolve(selection.gate.cwd, file))).filter((path) => family.test(path));
 }
 
 async function withoutSameCode(selection: GateSelection, same: ReadonlySet<string>, root: string): Promise<GateSelection> {
+  if (onlyUpstream(selection)) return upstreamWithoutSameCode(selection, same, root);
   const { gate } = selection;
   const unchanged = selection.files.filter((file) => same.has(toRepoPath(root, resolve(gate.cwd, file))));
   if (unchanged.length === 0) return selection;
@@ -95,6 +105,26 @@ async function withoutSameCode(selection: GateSelection, same: ReadonlySet<strin
   if (files.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
   const note = namers.length > 0 ? `; ${which} changed in comments, formatting or types only, and ${namers.join(', ')} names it as text` : `; ${which} changed in comments, formatting or types only`;
   return { ...selection, files, reason: `${selection.reason}${note}` };
+}
+
+/**
+ * A package's gate triggered by a dependency's change: when every changed file there is the same
+ * code, and no file of this package names one as text, it runs nothing; when some are, its tests
+ * follow the others (a full run stays a full run).
+ */
+async function upstreamWithoutSameCode(selection: GateSelection, same: ReadonlySet<string>, root: string): Promise<GateSelection> {
+  const upstream = selection.upstream ?? [];
+  const unchanged = upstream.filter((path) => same.has(path));
+  if (unchanged.length === 0) return selection;
+  const naming = await namedAsText(root, selection.gate.cwd, unchanged, TEST_RUNNERS[selection.gate.preset ?? ''] ?? JS_FAMILY);
+  if (naming === undefined || naming.length > 0) return selection;
+  const first = unchanged[0] ?? '';
+  const which = unchanged.length > 1 ? `${first} and ${unchanged.length - 1} more` : first;
+  const left = upstream.filter((path) => !same.has(path));
+  if (left.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
+  if (selection.upstreamFiles === undefined) return selection;
+  const upstreamFiles = left.map((path) => toPosix(relative(selection.gate.cwd, join(root, path))));
+  return { ...selection, upstream: left, upstreamFiles, reason: `${selection.reason}; ${which} changed in comments, formatting or types only` };
 }
 
 function hasCoveragePragma(before: string, after: string): boolean {

@@ -52,6 +52,16 @@ describe('a dependent package runs the tests that reach the change in the packag
     expect(blocked.stderr).not.toContain('total adds cents');
   });
 
+  it('runs no test of the package or its dependents when the change there is a comment (urql: every exchange ran core\'s callers)', () => {
+    repo = workspace();
+    promptStart(repo);
+    repo.write('packages/core/src/greet.ts', '/** Says hello. */\nexport const greet = (name: string): string => `hello ${name}`; // to anyone\n');
+    const gates = gatesOf(repo) as Array<{ name: string; runs: boolean; reason?: string }>;
+    const why = 'packages/core/src/greet.ts changed in comments, formatting or types only: no code its tests run changed';
+    expect(gates.find((gate) => gate.name === 'packages/app:test')).toMatchObject({ runs: false, reason: why });
+    expect(gates.find((gate) => gate.name === 'packages/core:test')).toMatchObject({ runs: false, reason: 'src/greet.ts changed in comments, formatting or types only: no code its tests run changed' });
+  });
+
   it('runs the dependent in full when the package it depends on changed its manifest', () => {
     repo = workspace();
     repo.write('packages/core/package.json', json({ name: '@shop/core', version: '1.0.1', type: 'module', exports: './src/index.ts' }));
