@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUM_BROKEN, SUM_OK } from '../../claude/gate-project.mjs';
 import { editStep, say, stillBroken, useChatScenarios, type Scenario } from '../chat-completions-scenario.js';
+import { onlyTheTestGate } from '../delivery-cases.js';
 import { stopGateScenarios } from '../stop-gate-scenarios.js';
 import { COPILOT_VERSION, copilot } from './copilot-cli.js';
 
@@ -67,6 +68,7 @@ describe(`gate installed for both Claude Code and Copilot CLI ${COPILOT_VERSION}
   // project: the first ends fixed, with the tree as committed.
   it('sends the report once, runs the suite at most once per stop, and lets the turn end after the fix; then blocks exactly maxBlocks (3) times while the agent stays red, running the suite once per stop', async () => {
     const scenario = await start([CLAUDE, NATIVE]);
+    onlyTheTestGate(scenario.project);
     const suiteRuns = countSuiteProcesses(scenario);
     const run = await scenario.run('Refactor sum.', [editStep(copilot, 'src/sum.ts', SUM_BROKEN), say('Refactored.'), editStep(copilot, 'src/sum.ts', SUM_OK), say('Fixed.')]);
     expect(run.main).toHaveLength(4);

@@ -4,7 +4,7 @@
 // or change, sent through the real CLI. docs/harness-gemini.md, "What can drop a block".
 import { describe, expect, it } from 'vitest';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, onlyTheTestGate, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { gemini, GEMINI_VERSION } from './gemini-cli.js';
 import { allMessageText } from './mock-gemini.mjs';
 import { useGeminiScenarios } from './scenario.js';
@@ -43,6 +43,7 @@ describe(`every block reaches Gemini CLI ${GEMINI_VERSION}'s model once, verbati
 describe(`a report longer than one pipe read reaches Gemini CLI ${GEMINI_VERSION}'s model unaltered`, () => {
   it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
     const scenario = await start([['--harness', 'gemini']]);
+    onlyTheTestGate(scenario.project);
     raiseBudget(scenario.project, 200_000);
     scenario.project.commit('a larger report');
     const text = manyChineseFailures();

@@ -6,15 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { allMessageText } from '../chat-completions-mock.mjs';
 import { editStep, say } from '../chat-completions-scenario.js';
-import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, raiseBudget, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, manyChineseFailures, onlyTheTestGate, raiseBudget, recordedStops } from '../delivery-cases.js';
 import { OPENCODE_VERSION } from './opencode-cli.js';
 import { opencode, STOP_ALLOWED, useOpencodeScenarios } from './scenario.js';
 
 const start = useOpencodeScenarios();
 
 describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbatim`, () => {
-  it('each of DELIVERY_CASES, one turn after another in one project', async () => {
-    const scenario = await start([['--harness', 'opencode']]);
+  it('each of DELIVERY_CASES, one session after another in one project and one server', async () => {
+    const scenario = await start([['--harness', 'opencode']], { oneServer: true });
     await eachCaseInOneProject(scenario.project, DELIVERY_CASES, async (testCase, since) => {
       const run = await scenario.run('Add a test.', [editStep(opencode, testCase.path, testCase.text), say('Added.'), say('Leaving it.')]);
 
@@ -43,6 +43,7 @@ describe(`every block reaches OpenCode ${OPENCODE_VERSION}'s model once, verbati
 describe(`a report longer than one pipe read reaches OpenCode ${OPENCODE_VERSION}'s model unaltered`, () => {
   it('keeps every character of a 170 KB report in Chinese (budget raised to 200000)', async () => {
     const scenario = await start([['--harness', 'opencode']]);
+    onlyTheTestGate(scenario.project);
     raiseBudget(scenario.project, 200_000);
     scenario.project.commit('a larger report');
     const text = manyChineseFailures();

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { useTemplateProjects } from '../template-projects.js';
 import { lastUserText, startChatCompletionsMock } from '../chat-completions-mock.mjs';
 import { REPORT_HEADER, type AgentCli, type AgentRun, type Install, type Scenario } from '../chat-completions-scenario.js';
-import { OPENCODE_VERSION, seedPluginDependencies, shell, startOpencodeServer, writeOpencodeConfig } from './opencode-cli.js';
+import { OPENCODE_VERSION, seedPluginDependencies, shell, startOpencodeServer, writeOpencodeConfig, type OpencodeServer } from './opencode-cli.js';
 
 /** The plugin logs one of these when it lets a stop through: the turn is over. */
 export const STOP_ALLOWED = /message="gate: stop allowed"/;
@@ -34,13 +34,28 @@ export const opencode: AgentCli = {
   },
 };
 
+export interface OpencodeScenarioOptions {
+  spacedPath?: boolean;
+  /**
+   * Every run prompts a new session of one `opencode serve`, started at the first run, instead of
+   * a server of its own (at CI's load a server takes 10–20 s to start). For runs that are each
+   * their own session anyway, as a user's server has many.
+   */
+  oneServer?: boolean;
+}
+
 /** Registers cleanup; returns a function that starts a scenario. */
-export function useOpencodeScenarios(): (install: Install, options?: { spacedPath?: boolean }) => Promise<OpencodeScenario> {
+export function useOpencodeScenarios(): (install: Install, options?: OpencodeScenarioOptions) => Promise<OpencodeScenario> {
   const newProject = useTemplateProjects('opencode');
 
   return async (install, options = {}) => {
     const mock = await startChatCompletionsMock();
-    const project = newProject({ spacedPath: options.spacedPath, closeWith: () => mock.close() });
+    let shared: OpencodeServer | undefined;
+    const closeAll = async (): Promise<void> => {
+      await shared?.close();
+      await mock.close();
+    };
+    const project = newProject({ spacedPath: options.spacedPath, closeWith: closeAll });
     opencode.prepareHome(project.home, project.repo, mock);
     const inits = install.map((args) => {
       const init = project.gate('init', ...args, '--no-check', '--yes');
@@ -55,23 +70,28 @@ export function useOpencodeScenarios(): (install: Install, options?: { spacedPat
       project,
       mock,
       inits,
-      async run(prompt, steps, options = {}) {
+      async run(prompt, steps, runOptions = {}) {
         mock.script(steps);
         // This run's requests only: a scenario may run several prompts one after another.
         const earlier = mock.mainRequests().length;
         const started = performance.now();
-        const server = await startOpencodeServer({ cwd: project.repo, home: project.home, env: project.env });
+        const start = () => startOpencodeServer({ cwd: project.repo, home: project.home, env: project.env });
+        if (options.oneServer && shared === undefined) shared = await start();
+        const server = shared ?? (await start());
+        // This run's log lines only: the plugin logs a turn's last line ("stop allowed") after its others.
+        const from = server.stderr().length;
+        const allowedBefore = server.stderr().match(new RegExp(STOP_ALLOWED.source, 'g'))?.length ?? 0;
         try {
           const sessionId = await server.prompt(prompt);
-          await server.waitForLog(STOP_ALLOWED, 1, options.timeoutMs ?? 150_000);
-          const stderr = server.stderr();
+          await server.waitForLog(STOP_ALLOWED, allowedBefore + 1, runOptions.timeoutMs ?? 150_000);
+          const stderr = server.stderr().slice(from);
           const main = mock.mainRequests().slice(earlier);
           const sent = main.map((request) => lastUserText(request));
           const blocked = sent.flatMap((text, index) => (REPORT_HEADER.test(text) ? [index] : []));
           const notices = [...stderr.matchAll(/level=WARN [^\n]*message="(gate[^"\n]*)/g)].map((match) => match[1] ?? '');
           return { exitCode: 0, signal: null, stdout: '', stderr, durationMs: Math.round(performance.now() - started), main, sent, blocked, sessionId, notices };
         } finally {
-          await server.close();
+          if (!options.oneServer) await server.close();
         }
       },
       testGateRan: () => existsSync(join(stateDir, 'logs', 'test.log')),
