@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUM_BROKEN } from '../../claude/gate-project.mjs';
 import { editStep, say, stillBroken, useChatScenarios } from '../chat-completions-scenario.js';
+import { onlyTheTestGate } from '../delivery-cases.js';
 import { stopGateScenarios } from '../stop-gate-scenarios.js';
 import { QWEN_VERSION, qwen } from './qwen-cli.js';
 
@@ -51,6 +52,7 @@ describe(`gate as the Stop hook of Qwen Code ${QWEN_VERSION} (personal install a
 describe(`Qwen Code ${QWEN_VERSION}'s own block cap`, () => {
   it('sends the model cap − 1 reports: with stopHookBlockingCap 2, gate\'s second block ends the turn unsent', async () => {
     const scenario = await start([['--harness', 'qwen']]);
+    onlyTheTestGate(scenario.project);
     const settings = JSON.parse(scenario.project.read('.qwen/settings.json')) as Record<string, unknown>;
     scenario.project.write('.qwen/settings.json', JSON.stringify({ ...settings, stopHookBlockingCap: 2 }, null, 2));
     const steps = [0, 1].flatMap((k) => [editStep(qwen, 'src/sum.ts', stillBroken(SUM_BROKEN, k)), say(`Attempt ${k + 1}.`)]);
