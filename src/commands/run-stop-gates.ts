@@ -1,21 +1,18 @@
-import { renderReminder } from '../report/repeat-report.js';
+
 import { stopBudgetSeconds } from '../plan/stop-budget.js';
 import { gitSpentMs, limitGit } from '../git/exec-git.js';
 import { gatesDeadline, gitLimitAt, spentByGit } from '../plan/hook-time.js';
 import { hookTimeoutSeconds } from './hook-timeout.js';
-import { basename, relative } from 'node:path';
+import { basename, } from 'node:path';
 import { askingAt, askingReason, judgeAsking } from '../asking/decide-asking.js';
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfigTree, type ConfigTree } from '../config/config-tree.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
-import { decideStop, } from '../decide-stop.js';
+import { decideStop } from '../decide-stop.js';
 import { messages } from '../messages.js';
-import { changedNotEdited } from '../report/not-edited.js';
-import { readEdits } from '../state/session-edits.js';
 import type { GateResult } from '../runner/gate-result.js';
-import { passedPath, readPassed, readSession, writePassed, writeSession, type SessionState } from '../state/session-state.js';
-import { noteLetThrough, sessionReportPath, writeSessionReport } from '../state/session-report.js';
+import { readSession, type SessionState } from '../state/session-state.js';
 import { recordIfKilled } from '../state/record-kill.js';
 import { recordRunningStop, type RunningStopRecord } from '../state/running-stop.js';
 import { lockStop } from '../state/stop-lock.js';
@@ -24,14 +21,14 @@ import { checkScriptsOf } from '../tamper/check-scripts.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import { findTampering } from '../tamper/find-tampering.js';
 import { findRewrittenExpectations, type GateRun } from '../tamper/rewritten-expectations.js';
-import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
-import { judgeFailures, } from '../verdict/judge-failures.js';
+import { judgeFailures } from '../verdict/judge-failures.js';
 import type { LastRun } from '../verdict/last-gate-runs.js';
 import type { StopContext } from './stop-context.js';
 import { runSelectedGates } from '../stop/run-chosen-gates.js';
-import { blockKey, noticesFor, renderStopReport, shownOutput } from '../stop/tell.js';
+import { noticesFor, } from '../stop/tell.js';
 import { traceDecision } from '../stop/trace-decision.js';
+import { answerAllow, answerBlock, type StopFindings } from '../stop/answer.js';
 
 export { gitLimitFor } from './hook-timeout.js';
 
@@ -102,7 +99,6 @@ async function loadAndCheck(stop: StopContext, held: Held): Promise<number> {
 }
 
 async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
-  const { output, snapshot } = stop;
   const config = tree.root;
   // Another run for this session may have finished while we waited for the lock: count from its result.
   const fresh = readSession(stop.sessionFile).value;
@@ -136,90 +132,8 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
     else notices.push(messages.askedGated(asked.streak.stops - 1, asked.streak.red));
   }
 
-  if (decision.kind === 'block' && !letThrough) {
-    const shown = blockKey(decision, judged, tampering);
-    const repeated = state.blocks > 0 && shown.key !== undefined && state.reported?.key === shown.key;
-    writeSession(stop.sessionFile, {
-      baseline: state.baseline,
-      start: state.start,
-      blocks: state.blocks + 1,
-      blockedDigest: snapshot?.digest,
-      answeredAt: stop.payload.firedAt,
-      red: decision.failed.map((result) => result.name),
-      hinted: state.hinted,
-      named,
-      reported: shown.key === undefined ? undefined : repeated ? state.reported : { key: shown.key, block: state.blocks + 1 },
-      asked: asked?.streak,
-      // Imported only at a block: a test the turn wrote itself is not remembered (src/tamper/new-tests.ts).
-      tests:
-        config.tamper === 'off'
-          ? undefined
-          : keepRewritten(state.tests ?? [], tampering, await (await import('../tamper/remember-old-tests.js')).rememberOldFailingTests(stop.root, stop.baseline, stop.change, runs(decision.failed))),
-    });
-    const notEdited = changedNotEdited(
-      decision.failed.map((result) => ({ cwd: tree.gates.find((gate) => gate.name === result.name)?.cwd ?? stop.projectDir, files: shownOutput(result, judged.oldIds.get(result.name) ?? [], judged).failures.flatMap((failure) => failure.file ?? []) })),
-      stop.root,
-      stop.change.paths,
-      readEdits(stop.stateDir, basename(stop.sessionFile, '.json')),
-    );
-    const report = renderStopReport(stop, config, decision, results, judged, tampering, state.blocks + 1, notEdited, tree.gates);
-    const toHuman = [messages.blocked(decision.failed.map((result) => result.name), state.blocks + 1, config.maxBlocks), ...notices].join('\n');
-    const session = basename(stop.sessionFile, '.json');
-    // The same failures as the report the agent already has (a block in a row): a reminder, not the report again.
-    const repeat = repeated;
-    if (!repeat) writeSessionReport(stop.stateDir, session, report);
-    stop.trace.repeat = repeat;
-    const reportPath = relative(stop.projectDir, sessionReportPath(stop.stateDir, session)) || sessionReportPath(stop.stateDir, session);
-    const gateCount = results.filter((result) => result.status !== 'skipped').length;
-    return output.block(
-      repeat ? renderReminder({ gates: shown.gates, gateCount, block: state.blocks + 1, maxBlocks: config.maxBlocks, reportedAt: state.reported?.block ?? state.blocks, reportPath, root: stop.root }) : report,
-      toHuman,
-    );
-  }
-
-  // A stop let through because the agent asked extends the streak; a green one ends it.
-  const streak = letThrough ? asked?.streak : decision.kind === 'allow' && decision.passed ? undefined : state.asked;
-  writeSession(stop.sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, hinted: state.hinted, named, answeredAt: stop.payload.firedAt, asked: streak });
-  if (asking !== undefined && asked !== undefined && letThrough) {
-    notices.unshift(messages.askedLetThrough(asking, asked.streak.red, asked.streak.stops, config.maxBlocks));
-    // What `gate verdict` shows is what this stop found, not an older block's report.
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
-  } else if (decision.kind === 'escape') {
-    notices.unshift(messages.escape(state.blocks, decision.failed.map((result) => result.name)));
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
-  } else if (decision.kind === 'allow' && decision.preExisting.length > 0) {
-    // Red, if not by this turn: `gate verdict` fails, and shows this run rather than an older block's report.
-    noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
-  } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
-    // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
-    writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
-    (await import('../verdict/passed-trees.js')).rememberPassedTree(stop.stateDir, { snapshot, configHash: stop.configFiles.hash });
-    // Imported only here: a receipt when this stop ran every gate of the repository in full (docs/receipts-and-ci.md).
-    if (results.length > 0 && tampering.length === 0) {
-      await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
-    }
-  }
-  return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
-}
-
-/**
- * A change that triggers no gate, measured from the last tree that passed, passes too. From any other
- * baseline (the turn's start, HEAD) nothing ran, so nothing is known to pass.
- */
-function continuesLastPass(stop: StopContext): boolean {
-  const passed = readPassed(passedPath(stop.stateDir)).value;
-  return passed !== undefined && passed.snapshot.digest === stop.baseline?.digest && passed.configHash === stop.configFiles.hash;
-}
-
-/**
- * A test found rewritten passes now, so this block would forget it: kept with its lines from the
- * first block, so that the next stop looks again and the finding cannot slip through after one block.
- */
-function keepRewritten(remembered: RememberedTest[], tampering: TamperFinding[], failing: RememberedTest[]): RememberedTest[] {
-  const rewritten = new Set(tampering.filter((finding) => finding.kind === 'weakened-test').map((finding) => finding.path));
-  const kept = remembered.filter((test) => rewritten.has(test.file));
-  const fresh = failing.filter((test) => !kept.some((old) => old.gate === test.gate && old.id === test.id));
-  return [...kept, ...fresh].slice(0, MAX_REMEMBERED_TESTS);
+  const found: StopFindings = { stop, tree, state, results, judged, decision, tampering, notices, named, asking, asked, runs };
+  return decision.kind === 'block' && !letThrough ? answerBlock(found, decision) : answerAllow(found);
 }
 
 /** Tests skipped, deleted or emptied, checks weakened (a check script a gate runs too), gate's own config edited — since the turn's baseline. */
