@@ -57,6 +57,8 @@ class _Recorder:
         self.seen_by = {self.key: self.seen}
         self.state = [self.seen, self.targets]
         self.lost = False
+        self.collect_failed = False
+        self.exitstatus = None
         self.trace = self._start()
         _watch_processes(self)
 
@@ -153,6 +155,18 @@ class _Recorder:
     def pytest_runtest_protocol(self, item, nextitem):
         self._switch([self._file(item)], os.path.realpath(str(item.path)))
 
+    def pytest_runtest_logreport(self, report):
+        # A test file with a failure gets no record: one left out later must pass as it did here.
+        if report.failed:
+            self.started.add(self.owner)
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.collect_failed = True
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        self.exitstatus = int(exitstatus)
+
     def pytest_runtest_logfinish(self, nodeid, location):
         self._switch([self.shared], None)
 
@@ -186,7 +200,8 @@ class _Recorder:
                 self.lost = True
             sys.setprofile(None)
             threading.setprofile(None)
-        if self.lost or None in self.started:
+        # Only a run that ran every test it collected (0: all passed, 1: some failed) is read.
+        if self.lost or None in self.started or self.collect_failed or self.exitstatus not in (0, 1):
             return
         codes = {test: _project(found, self.root) for test, found in self.tests.items() if test.startswith(self.root) and test not in self.started}
         shared = _project(self.shared, self.root)

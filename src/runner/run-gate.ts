@@ -135,7 +135,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const trailer = graph && graph.length > 0 ? `\n${graph.join('\n')}\n` : '';
   log.write(trailer);
   log.end();
-  if (recording) finishRecording(recording, !timedOut && result.exitCode === 0);
+  if (recording) finishRecording(recording, !timedOut && (result.exitCode === 0 || (result.exitCode === 1 && recording.failedTestsKept === true)));
 
   const durationMs = Date.now() - started;
   const output = capture.text() + trailer;

@@ -18,6 +18,8 @@ const SHOP = {
   'src/shop/util.py': UTIL,
   'tests/test_double.py': 'from shop import double\n\n\ndef test_double():\n    assert double(2) == 4\n',
   'tests/test_label.py': 'from shop import Tag\n\n\ndef test_label():\n    assert Tag().label(1) == "#1"\n',
+  // A failure the project had before: the run that records fails, and this file gets no record.
+  'tests/test_old_failure.py': 'def test_old():\n    assert 1 == 2\n',
   'tests/test_rate.py': 'from shop.util import RATE\n\n\ndef test_rate():\n    assert RATE == 2\n',
   'tests/test_cli.py':
     'import subprocess\nimport sys\n\nimport shop\n\n\ndef test_cli():\n    code = "import sys; sys.path.insert(0, \'src\'); from shop import Tag; assert Tag().label(2) == \'#2\'"\n    subprocess.run([sys.executable, "-c", code], check=True)\n',
@@ -33,26 +35,28 @@ beforeAll(async () => {
   repo = makeRepo(SHOP);
   env = { ...repo.env, PATH: toolEnv()['PATH'] ?? '', PYTHONDONTWRITEBYTECODE: '1' };
   const full = await run(repo.dir, gate(), [], env, true);
-  expect(full.status, full.output).toBe('passed');
+  expect(full.status, full.output).toBe('failed');
+  expect(full.output).toMatch(/1 failed, 4 passed/);
 }, 60_000);
 afterAll(() => repo?.cleanup());
 
 describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last passing full run', () => {
-  it('the full run leaves a record of the functions each test file executed, by qualified name', () => {
+  it('the full run leaves a record of the functions each test file executed, by qualified name, though a test failed', () => {
     const { cacheDir } = stateOf(repo.dir, gate());
     const record = JSON.parse(readFileSync(join(cacheDir, 'coverage-record.json'), 'utf8'));
     const util = join(repo.dir, 'src/shop/util.py');
     expect(record.tests[join(repo.dir, 'tests/test_double.py')].loaded[util].called).toEqual(['double']);
     expect(record.tests[join(repo.dir, 'tests/test_label.py')].loaded[util].called).toEqual(['Tag.label']);
-    // It started a process: what ran there is in no record.
+    // It started a process: what ran there is in no record. It failed: it must run until it passes.
     expect(record.tests[join(repo.dir, 'tests/test_cli.py')]).toBeUndefined();
+    expect(record.tests[join(repo.dir, 'tests/test_old_failure.py')]).toBeUndefined();
     expect(readdirSync(cacheDir).filter((name) => name.startsWith('pytest-record'))).toEqual([]);
   });
 
   it('a change inside one method runs the test that executed it and the one the record misses (another process), and catches both', async () => {
     repo.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
     const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-    expect(built.why).toMatch(/^4 of 4 test files import the change; 2 of 4 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
+    expect(built.why).toMatch(/^4 of 5 test files import the change; 2 of 4 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
     expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_label.py']);
     const result = await run(repo.dir, gate(), ['src/shop/util.py'], env);
     expect(result.status).toBe('failed');
@@ -74,7 +78,7 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
     for (const changed of [UTIL.replace('RATE = 2', 'RATE = 3'), UTIL.replace('label(self, x)', 'label(self, x, sign="#")'), UTIL.replace('def double(x):\n', 'def double(x):\n    """Twice x."""\n')]) {
       repo.write('src/shop/util.py', changed);
       const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-      expect(built.why).toBe('4 of 4 test files: every one imports the change, all through src/shop/__init__.py');
+      expect(built.why).toBe('only 4 of 5 test files: tests/test_cli.py, tests/test_double.py, tests/test_label.py and tests/test_rate.py (the ones importing the change)');
     }
   });
 });

@@ -37,6 +37,7 @@ export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.
       }
     },
     discard: () => rmSync(folder, { recursive: true, force: true }),
+    failedTestsKept: true,
   };
 }
 

@@ -45,6 +45,8 @@ export interface Recording {
   env: Record<string, string>;
   /** After a passing run: the record gains what this run executed. */
   finish: () => void;
+  /** pytest's: a run whose tests failed (exit 1) is read too; its failing test files get no record. */
+  failedTestsKept?: boolean;
   /** After any other run: its coverage is thrown away, the record kept as it was. */
   discard: () => void;
 }
