@@ -58,7 +58,7 @@ const levelOf = (i) => {
   level.set(i, deepest);
   return deepest;
 };
-unitGroups.forEach((_, i) => levelOf(i));
+for (let i = 0; i < unitGroups.length; i++) levelOf(i);
 const backUp = [];
 for (const [from, tos] of edges) for (const to of tos) {
   const a = unitOf(from), b = unitOf(to);
