@@ -23,7 +23,10 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 // guard, git's time limits, the gofmt and golangci-lint presets and filter): ~827 KB packed, 3.29 MB
 // unpacked, 251 files then. esbuild's minifyWhitespace alone would take 67 KB off (759 KB packed,
 // 2.73 MB unpacked), at the cost of one-line stack traces: not done yet (issue 40).
-const BUDGET = { packedBytes: 880_000, unpackedBytes: 3_600_000, files: 270 };
+// Raised again (issue 39: unchanged code by emitted code and syntax trees, the vitest and pytest
+// coverage records with gate's pytest plugin in python/, the barrel and manifest rules): ~885 KB
+// packed, 3.49 MB unpacked, 265 files then.
+const BUDGET = { packedBytes: 920_000, unpackedBytes: 3_700_000, files: 280 };
 
 interface PackResult {
   filename: string;
