@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runPython } from '../run-python.js';
 import { join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
 import type { ModuleUnits } from './function-units.js';
@@ -41,23 +41,8 @@ export async function narrowPytestByRecord(cacheDir: string, root: string, tests
 function cutModules(python: string, paths: string[], cwd: string): Promise<Map<string, { hash: string; units: ModuleUnits }>> {
   const none = new Map<string, { hash: string; units: ModuleUnits }>();
   if (paths.length === 0) return Promise.resolve(none);
-  return new Promise((resolve) => {
-    let stdout = '';
-    const script = join(packageRoot(), 'python', 'stopgate_units.py');
-    const child = spawn(python, [script], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } });
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(none);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? readCut(stdout) : none);
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(paths));
-  });
+  const script = join(packageRoot(), 'python', 'stopgate_units.py');
+  return runPython(python, [script], JSON.stringify(paths), cwd, TIMEOUT_MS).then((stdout) => (stdout === undefined ? none : readCut(stdout)));
 }
 
 function readCut(stdout: string): Map<string, { hash: string; units: ModuleUnits }> {

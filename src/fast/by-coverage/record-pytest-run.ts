@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import { packageRoot } from '../../package-root.js';
-import { addRuns, parseRecord } from './coverage-record.js';
 import { hash as hashOf, type ModuleUnits } from './function-units.js';
-import { configStamp, recordPath } from './narrow-by-record.js';
+import { configStamp } from './narrow-by-record.js';
 import { PYTHON_CONFIG, type PluginRecord, readPluginRecord } from './pytest-runs.js';
 import type { Recording } from './record-run.js';
+import { saveRuns } from './save-record.js';
 
 /**
  * Gets a full pytest run ready to record what each test file executes: gate's plugin
@@ -53,23 +53,5 @@ function namesModule(test: string, other: string): boolean {
 function saveRecord(cacheDir: string, written: PluginRecord, started: number, configs: string): void {
   const units = new Map<string, ModuleUnits>();
   for (const file of Object.values(written.files)) if (file) units.set(file.hash, { skeleton: file.skeleton, units: file.units });
-  // A file changed since the run started may not be what ran (a margin where the file system keeps whole seconds).
-  const read = (path: string) => {
-    try {
-      const { mtimeMs } = statSync(path);
-      return mtimeMs < (mtimeMs % 1000 === 0 ? started - 2000 : started) ? readFileSync(path, 'utf8') : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const file = recordPath(cacheDir);
-  let previous;
-  try {
-    previous = parseRecord(readFileSync(file, 'utf8'));
-  } catch {
-    previous = undefined;
-  }
-  const record = addRuns(previous, written.runs, read, (_path, text) => units.get(hashOf(text)), new Date().toISOString(), configs);
-  writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
-  renameSync(`${file}.tmp`, file);
+  saveRuns(cacheDir, written.runs, started, (_path, text) => units.get(hashOf(text)), configs);
 }

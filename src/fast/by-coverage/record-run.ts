@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { addRuns, parseRecord } from './coverage-record.js';
-import { configStamp, findJsUnits, recordPath } from './narrow-by-record.js';
+import { configStamp, findJsUnits } from './narrow-by-record.js';
 import { type ProcessRun, readProcessRun } from './read-v8-coverage.js';
+import { saveRuns } from './save-record.js';
 
 // Vitest's default include: the test files a record is kept for (the graph counts the same).
 const TEST_FILE = /(?:^|[/\\])[^/\\]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
@@ -114,25 +114,7 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
       // A file V8 was still writing when the process was killed: its test has no new record.
     }
   }
-  // A file changed since the run started may not be what ran (a margin where the file system keeps whole seconds).
-  const read = (path: string) => {
-    try {
-      const { mtimeMs } = statSync(path);
-      return mtimeMs < (mtimeMs % 1000 === 0 ? started - 2000 : started) ? readFileSync(path, 'utf8') : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const file = recordPath(cacheDir);
-  let previous;
-  try {
-    previous = parseRecord(readFileSync(file, 'utf8'));
-  } catch {
-    previous = undefined;
-  }
-  const record = addRuns(previous, runs, read, findJsUnits(cwd), new Date().toISOString(), configs);
-  writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
-  renameSync(`${file}.tmp`, file);
+  saveRuns(cacheDir, runs, started, findJsUnits(cwd), configs);
 }
 
 function readProbes(file: string): number {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runPython } from '../run-python.js';
 
 // Docstrings are values in the tree (a test may read them, doctest runs them); comments and layout
 // are not; line numbers are left out of the dump. A version that does not parse is not the same.
@@ -24,22 +24,7 @@ const TIMEOUT_MS = 20_000;
 export function samePythonAst(python: string, pairs: ReadonlyArray<readonly [string, string]>, cwd: string): Promise<boolean[]> {
   const none = pairs.map(() => false);
   if (pairs.length === 0) return Promise.resolve([]);
-  return new Promise((resolve) => {
-    let stdout = '';
-    const child = spawn(python, ['-c', SCRIPT], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } });
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(none);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0 ? answers(stdout, pairs.length) : none);
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(pairs));
-  });
+  return runPython(python, ['-c', SCRIPT], JSON.stringify(pairs), cwd, TIMEOUT_MS).then((stdout) => (stdout === undefined ? none : answers(stdout, pairs.length)));
 }
 
 function answers(stdout: string, count: number): boolean[] {
