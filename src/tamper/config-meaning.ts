@@ -1,3 +1,5 @@
+import { DEFAULTS } from '../config/load-config.js';
+
 /**
  * What an edit to gate's config changed in what the config says, compared parsed: key order, line
  * endings, indentation and other reformatting change nothing. `undefined` when either side is not
@@ -18,7 +20,8 @@ export function compareGateConfigs(before: string, after: string): { same: true 
     parts.push(typeof blocksBefore === 'number' ? `raises maxBlocks from ${blocksBefore} to ${blocksAfter}` : `sets maxBlocks to ${blocksAfter}`);
   }
   if (now['tamper'] !== undefined && now['tamper'] !== old['tamper']) parts.push(`sets tamper to ${JSON.stringify(now['tamper'])}`);
-  if (now['onTimeout'] === 'allow' && old['onTimeout'] !== 'allow') parts.push('sets onTimeout to "allow"');
+  const [timeoutBefore, timeoutAfter] = [timeoutRule(old), timeoutRule(now)];
+  if (TIMEOUT_STRENGTH[timeoutAfter] < TIMEOUT_STRENGTH[timeoutBefore]) parts.push(`sets onTimeout to ${JSON.stringify(timeoutAfter)}`);
   const kept = [...newGates].flatMap(([name, gate]) => (oldGates.has(name) ? [[oldGates.get(name) ?? {}, gate] as const] : []));
   if (kept.some(([was, is]) => differs(was, is, 'on') || differs(was, is, 'ignore'))) parts.push('changes which files a gate runs for');
   if (kept.some(([was, is]) => differs(was, is, 'run') || differs(was, is, 'shell'))) parts.push('changes a gate command');
@@ -26,6 +29,15 @@ export function compareGateConfigs(before: string, after: string): { same: true 
 }
 
 type Json = Record<string, unknown>;
+
+// How much a timeout counts against the change: a turn that lowers it weakens the gate.
+const TIMEOUT_STRENGTH = { allow: 0, once: 1, block: 2 } as const;
+
+/** The config's `onTimeout`, the default when unset (or not one of the three). */
+function timeoutRule(config: Json): keyof typeof TIMEOUT_STRENGTH {
+  const value = config['onTimeout'];
+  return value === 'allow' || value === 'block' ? value : DEFAULTS.onTimeout;
+}
 
 function parse(text: string): Json | undefined {
   try {

@@ -39,6 +39,15 @@ describe('compareGateConfigs', () => {
     expect(compareGateConfigs(PRETTY, '{ "gates": [')).toBeUndefined();
   });
 
+  it('finds a timeout made to count for less: "block" to "once" or unset (the default), anything to "allow"; not the other way', () => {
+    const strict = JSON.stringify({ ...CONFIG, onTimeout: 'block' });
+    expect(compareGateConfigs(strict, PRETTY)).toEqual({ same: false, parts: ['sets onTimeout to "once"'] });
+    expect(compareGateConfigs(strict, JSON.stringify({ ...CONFIG, onTimeout: 'once' }))).toEqual({ same: false, parts: ['sets onTimeout to "once"'] });
+    expect(compareGateConfigs(PRETTY, JSON.stringify({ ...CONFIG, onTimeout: 'allow' }))).toEqual({ same: false, parts: ['sets onTimeout to "allow"'] });
+    expect(compareGateConfigs(PRETTY, strict)).toEqual({ same: false, parts: [] });
+    expect(compareGateConfigs(JSON.stringify({ ...CONFIG, onTimeout: 'allow' }), PRETTY)).toEqual({ same: false, parts: [] });
+  });
+
   it('leaves a reformatted gate.config.json out of the tamper findings, and still names an edit', () => {
     expect(scanChanges([rewritten('gate.config.json', PRETTY, REFORMATTED)])).toEqual([]);
     const raised = rewritten('gate.config.json', PRETTY, REFORMATTED.replace('"tamper": "block"', '"tamper": "off"'));
