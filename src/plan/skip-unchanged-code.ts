@@ -100,8 +100,7 @@ async function withoutSameCode(selection: GateSelection, same: ReadonlySet<strin
   if (naming === undefined) return selection;
   const namers = naming.map((path) => toPosix(relative(gate.cwd, join(root, path))));
   const files = [...new Set([...selection.files.filter((file) => !unchanged.includes(file)), ...namers])];
-  const first = unchanged[0] ?? '';
-  const which = unchanged.length > 1 ? `${first} and ${unchanged.length - 1} more` : first;
+  const which = nameFiles(unchanged);
   if (files.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
   const note = namers.length > 0 ? `; ${which} changed in comments, formatting or types only, and ${namers.join(', ')} names it as text` : `; ${which} changed in comments, formatting or types only`;
   return { ...selection, files, reason: `${selection.reason}${note}` };
@@ -118,13 +117,18 @@ async function upstreamWithoutSameCode(selection: GateSelection, same: ReadonlyS
   if (unchanged.length === 0) return selection;
   const naming = await namedAsText(root, selection.gate.cwd, unchanged, TEST_RUNNERS[selection.gate.preset ?? ''] ?? JS_FAMILY);
   if (naming === undefined || naming.length > 0) return selection;
-  const first = unchanged[0] ?? '';
-  const which = unchanged.length > 1 ? `${first} and ${unchanged.length - 1} more` : first;
+  const which = nameFiles(unchanged);
   const left = upstream.filter((path) => !same.has(path));
   if (left.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
   if (selection.upstreamFiles === undefined) return selection;
   const upstreamFiles = left.map((path) => toPosix(relative(selection.gate.cwd, join(root, path))));
   return { ...selection, upstream: left, upstreamFiles, reason: `${selection.reason}; ${which} changed in comments, formatting or types only` };
+}
+
+/** "a.ts", or "a.ts and 2 more". */
+function nameFiles(files: string[]): string {
+  const first = files[0] ?? '';
+  return files.length > 1 ? `${first} and ${files.length - 1} more` : first;
 }
 
 function hasCoveragePragma(before: string, after: string): boolean {
