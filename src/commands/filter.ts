@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
 import { filterOutput } from '../filters/filter-output.js';
-import { DEFAULTS } from '../config/load-config.js';
+import { DEFAULTS } from '../config/defaults.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import { fitFiltered } from '../report/render-report.js';
 import { BoundedCapture } from '../runner/bounded-capture.js';

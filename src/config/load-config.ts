@@ -12,6 +12,7 @@ import { loadPresets } from './load-presets.js';
 import { checkConfigShape, parseJson } from './parse-json.js';
 import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
 import { machineCores, testRunnersAtOnce } from '../plan/machine-cores.js';
+import { DEFAULTS } from './defaults.js';
 
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 
@@ -69,8 +70,6 @@ export interface ResolvedConfig {
   /** The stop-wide keys the files set; in a package's config they are ignored (only the root config's count). */
   stopWideKeys: string[];
 }
-
-export const DEFAULTS = { maxBlocks: 3, budget: 6000, timeoutSeconds: 300, onTimeout: 'once', outsideGit: 'skip' } as const;
 
 /**
  * Reads, validates and layers the config files: built-in defaults < preset < team < personal.

@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../config/load-config.js';
+import { DEFAULTS } from '../config/defaults.js';
 
 /**
  * What an edit to gate's config changed in what the config says, compared parsed: key order, line
