@@ -15,7 +15,8 @@ import { passedPath, readPassed, type SessionState, writePassed, writeSession } 
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
 import type { GateRun } from '../tamper/rewritten-expectations.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
-import { blockKey, type Judged, renderStopReport, shownOutput } from './tell.js';
+import type { Judged } from './judge.js';
+import { blockKey, renderStopReport, shownOutput } from './tell.js';
 
 /** What the stop found and decided, for the answer. */
 export interface StopFindings {

@@ -14,9 +14,8 @@ import type { GateResult } from '../runner/gate-result.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import type { Judgement } from '../verdict/judge-failures.js';
-import type { LastRun } from '../verdict/last-gate-runs.js';
 import type { StopContext } from '../commands/stop-context.js';
-import type { Reruns } from './run-chosen-gates.js';
+import type { Judged } from './judge.js';
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';
 const TAMPER_LEAD = 'Undo these unless the user asked for them:';
@@ -97,9 +96,6 @@ function transientNote(ids: string[] | undefined): string[] {
 function loadFlakyNote(ids: string[] | undefined): string[] {
   return ids === undefined || ids.length === 0 ? [] : [messages.loadFlakyLeftOut(ids)];
 }
-
-/** The judgement, the failures left out of the report because a rerun alone explained them, and each gate's folder (`cwdOf`), which its tool names files from. */
-export type Judged = Judgement & Omit<Reruns, 'results' | 'notes'> & { lastRuns: ReadonlyMap<string, LastRun>; root: string; cwdOf: (name: string) => string };
 
 /**
  * What the human is told about the gates besides the decision. One stop, one decision, said once:

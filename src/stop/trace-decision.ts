@@ -1,10 +1,12 @@
 // The stop's phase that records what it decided, in the stop log's words (docs/log-and-stats.md).
-import { decisionReason, type StopDecision } from '../decide-stop.js';
+import { askingReason } from '../asking/decide-asking.js';
+import { decisionReason } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import type { StopContext } from '../commands/stop-context.js';
-import type { Judged } from './tell.js';
+import type { StopVerdict } from './decide.js';
+import type { Judged } from './judge.js';
 
 /**
  * A narrowed test run that passed without running a test ("--passWithNoTests"): right for a change no
@@ -14,7 +16,7 @@ function ranNoTest(result: GateResult): boolean {
   return result.status === 'passed' && result.narrowed === true && /^\s*No test files found, exiting with code 0|^No tests found, exiting with code 0/m.test(result.output);
 }
 
-export function traceDecision(stop: StopContext, decision: StopDecision, results: GateResult[], judged: Judged, tampering: TamperFinding[], blocksBefore: number): void {
+export function traceDecision(stop: StopContext, { decision, asking, asked, letThrough }: StopVerdict, results: GateResult[], judged: Judged, tampering: TamperFinding[], blocksBefore: number): void {
   const trace = stop.trace;
   trace.path = results.some((result) => !result.cached) ? 'checked' : 'fast';
   trace.gates = results.map((result) => ({
@@ -31,5 +33,9 @@ export function traceDecision(stop: StopContext, decision: StopDecision, results
   if (tampering.length > 0) trace.tamper = { count: tampering.length, sample: tampering.slice(0, 10).map(({ path, line, kind, detail }) => ({ path, ...(line === undefined ? {} : { line }), kind, detail })) };
   if (decision.kind === 'escape') trace.outcome = 'escape';
   trace.reason = decisionReason(decision, results.length, tampering.length > 0, blocksBefore);
+  if (asking !== undefined && asked !== undefined) {
+    trace.reason = askingReason(asking, asked);
+    if (letThrough) trace.blocks = 0;
+  }
 }
 
