@@ -7,7 +7,7 @@ import { judgeCi, type CiRun, type CiTamper, type TamperMode } from '../ci/judge
 import { ciHeadline, ciJson, ciReport, ciSummary } from '../ci/render-ci.js';
 import { scanSince } from '../ci/scan-since.js';
 import { judgeSession } from '../stats/judge-session.js';
-import { readStopRecords } from '../state/stop-log.js';
+import { readStopRecords } from '../state/read-stop-log.js';
 import { isTamperKind, type TamperFinding } from '../tamper/tamper-finding.js';
 import { SetupError, UsageError } from '../errors.js';
 import type { Repo } from '../git/find-repo.js';

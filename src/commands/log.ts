@@ -5,7 +5,8 @@ import { SetupError, UsageError } from '../errors.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { renderStopLog } from '../stats/render-stop-log.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
-import { readStopRecords, stopLogPath } from '../state/stop-log.js';
+import { readStopRecords } from '../state/read-stop-log.js';
+import { stopLogPath } from '../state/stop-log.js';
 
 const USAGE = 'usage: gate log [-n N] [--json]';
 

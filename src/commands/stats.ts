@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { renderStats } from '../stats/render-stats.js';
 import { summariseStops } from '../stats/summarise-stops.js';
-import { readStopRecords } from '../state/stop-log.js';
+import { readStopRecords } from '../state/read-stop-log.js';
 import { locateStateDir, noStopsYet } from './log.js';
 
 /** `gate stats`: what the recorded stops add up to. */

@@ -8,7 +8,9 @@ import { findRepo } from '../git/find-repo.js';
 import { judgeSession, none, type SessionVerdict } from '../stats/judge-session.js';
 import { renderVerdict, VERDICT_EXIT } from '../stats/render-verdict.js';
 import { sessionReportPath } from '../state/session-report.js';
-import { readStopLog, stopLogPath, type StopRecord } from '../state/stop-log.js';
+import { readStopLog } from '../state/read-stop-log.js';
+import { stopLogPath } from '../state/stop-log.js';
+import type { StopRecord } from '../state/stop-record.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { locateStateDir } from './log.js';
 

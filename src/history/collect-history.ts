@@ -1,6 +1,7 @@
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { sessionFileName } from '../hook/session-file-name.js';
-import { readStopLog, type StopRecord } from '../state/stop-log.js';
+import { readStopLog } from '../state/read-stop-log.js';
+import type { StopRecord } from '../state/stop-record.js';
 import { findTranscripts, isWithin, type TranscriptFile } from './find-transcripts.js';
 import { judgeTurn } from './judge-turn.js';
 import { parseClaude } from './parse-claude.js';

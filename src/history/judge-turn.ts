@@ -1,4 +1,4 @@
-import type { StopRecord } from '../state/stop-log.js';
+import type { StopRecord } from '../state/stop-record.js';
 import type { Turn } from './split-turns.js';
 
 /** What became of a turn that edited files and ended. */

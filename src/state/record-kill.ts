@@ -1,5 +1,5 @@
 import type { RunningGate } from './running-stop.js';
-import type { StopGateStatus } from './stop-log.js';
+import type { StopGateStatus } from './stop-record.js';
 import { recordTrace, type StopTrace } from './stop-trace.js';
 
 const SIGNALS = [

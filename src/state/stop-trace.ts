@@ -1,5 +1,6 @@
 import type { HookOutput } from '../hook/hook-output.js';
-import { appendStopRecord, type StopRecord } from './stop-log.js';
+import { appendStopRecord } from './stop-log.js';
+import type { StopRecord } from './stop-record.js';
 
 /** What a stop did, filled in as it goes and written to the stop log once it is decided. */
 export interface StopTrace {

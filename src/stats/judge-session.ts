@@ -1,6 +1,6 @@
 import { gateHint } from '../gate-command.js';
 import { sessionFileName } from '../hook/session-file-name.js';
-import type { StopRecord, StopTamper } from '../state/stop-log.js';
+import type { StopRecord, StopTamper } from '../state/stop-record.js';
 
 export type StopGate = StopRecord['gates'][number];
 

@@ -1,4 +1,4 @@
-import type { StopRecord } from '../state/stop-log.js';
+import type { StopRecord } from '../state/stop-record.js';
 import { formatMs, formatTime, shortSession } from './format-units.js';
 import { describeFinding } from './render-verdict.js';
 import { gateHint } from '../gate-command.js';

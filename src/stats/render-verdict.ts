@@ -1,4 +1,4 @@
-import type { StopTamper } from '../state/stop-log.js';
+import type { StopTamper } from '../state/stop-record.js';
 import { formatTime } from './format-units.js';
 import { describeGate, type SessionVerdict } from './judge-session.js';
 import { gateHint } from '../gate-command.js';

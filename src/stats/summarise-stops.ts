@@ -1,4 +1,4 @@
-import type { StopRecord } from '../state/stop-log.js';
+import type { StopRecord } from '../state/stop-record.js';
 
 export interface DurationSummary {
   medianMs: number;

@@ -1,4 +1,4 @@
-import { readStopRecords } from '../state/stop-log.js';
+import { readStopRecords } from '../state/read-stop-log.js';
 
 export interface LastRun {
   status: 'passed' | 'failed' | 'timed-out';

@@ -2,7 +2,7 @@
 // the human, or in plan mode, is let through; the human is told what is red; the stop log says why.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN, SUM_OK } from './gate-project.mjs';
 import { carriesBlock, edit, type Scenario, say, useScenarios } from './scenario.js';

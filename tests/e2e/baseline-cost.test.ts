@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 

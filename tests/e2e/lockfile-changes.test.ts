@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { requireTools } from '../helpers/fast-tier.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';

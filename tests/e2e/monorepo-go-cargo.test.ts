@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { requireTools } from '../helpers/fast-tier.js';
 import { promptStart, stop } from '../helpers/run-bin.js';
 import type { TempRepo } from '../helpers/temp-repo.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { dependentsOf, detectWorkspaceKind, readWorkspace } from '../../src/workspace/workspace-graph.js';
 import { requireTools } from '../helpers/fast-tier.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';

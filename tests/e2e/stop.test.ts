@@ -7,7 +7,7 @@ import { onLinux } from '../helpers/processes.js';
 import { type BinResult, GATE_BIN, hookPayload, promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { copyRepo, makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { outsideGitStateDir } from '../../src/state/outside-git-state-dir.js';
-import { readStopLog } from '../../src/state/stop-log.js';
+import { readStopLog } from '../../src/state/read-stop-log.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());

@@ -1,4 +1,4 @@
-import type { StopRecord } from '../../src/state/stop-log.js';
+import type { StopRecord } from '../../src/state/stop-record.js';
 
 export const SESSION = '6f1d2c3b-0a9e-4e5f-8a7b-1c2d3e4f5a6b';
 

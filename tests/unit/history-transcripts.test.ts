@@ -15,7 +15,7 @@ import { readTranscript } from '../../src/history/read-transcript.js';
 import { splitTurns } from '../../src/history/split-turns.js';
 import { summariseHistory } from '../../src/history/summarise-history.js';
 import type { Transcript } from '../../src/history/transcript-events.js';
-import { readStopLog } from '../../src/state/stop-log.js';
+import { readStopLog } from '../../src/state/read-stop-log.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStopRecords } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
 
 // Issue 25, point 7: a stop killed mid-way is recorded before gate exits, whether or not the

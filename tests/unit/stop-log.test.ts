@@ -3,7 +3,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendStopRecord, readStopRecords, STOP_LOG_BOUND, stopLogPath, type StopLogBound, type StopRecord } from '../../src/state/stop-log.js';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
+import { appendStopRecord, STOP_LOG_BOUND, stopLogPath, type StopLogBound } from '../../src/state/stop-log.js';
+import type { StopRecord } from '../../src/state/stop-record.js';
 import { lastGateRuns } from '../../src/verdict/last-gate-runs.js';
 import { runAsync } from '../helpers/run-async.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
