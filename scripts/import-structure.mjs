@@ -1,9 +1,11 @@
 // npm run structure: the shape of src/ from its imports (issue 40's measures, before and after a move).
 // - circles: groups of files that import each other round (type imports and re-exports count: a
 //   reader must follow them too), by Tarjan's strongly connected components;
-// - levels: the folders and top-level files of src/ layered so that each imports only what stands
-//   below it; imports that run back up (inside a circle of units) are counted and listed;
-// - the largest files.
+// - levels: the folders and top-level files of src/ (units) put in the order that leaves the fewest
+//   file-level imports running back up (layerUnits); those are counted and listed, unit → unit with
+//   an example, and the levels are the longest chain of units without them;
+// - unit circles: groups of units that import each other round (the back-up imports are what closes them);
+// - the largest files. `--order` prints the units top down with their level.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -48,30 +50,81 @@ const units = [...new Set(files.map(unitOf))];
 const unitEdges = new Map(units.map((unit) => [unit, new Set()]));
 for (const [from, tos] of edges) for (const to of tos) if (unitOf(from) !== unitOf(to)) unitEdges.get(unitOf(from)).add(unitOf(to));
 const unitGroups = components(units, (unit) => unitEdges.get(unit));
-const groupOf = new Map(unitGroups.flatMap((group, i) => group.map((unit) => [unit, i])));
-const level = new Map();
-const levelOf = (i) => {
-  if (level.has(i)) return level.get(i);
-  level.set(i, 0);
-  let deepest = 0;
-  for (const unit of unitGroups[i]) for (const to of unitEdges.get(unit)) if (groupOf.get(to) !== i) deepest = Math.max(deepest, levelOf(groupOf.get(to)) + 1);
-  level.set(i, deepest);
-  return deepest;
-};
-for (let i = 0; i < unitGroups.length; i++) levelOf(i);
-const backUp = [];
+
+// How many file-level imports run from one unit to another, with one of them as the example.
+const weight = new Map();
 for (const [from, tos] of edges) for (const to of tos) {
   const a = unitOf(from), b = unitOf(to);
-  if (a !== b && groupOf.get(a) === groupOf.get(b)) backUp.push(`${shown(from)} → ${shown(to)}`);
+  if (a === b) continue;
+  const key = `${a}\t${b}`;
+  const known = weight.get(key);
+  if (known) known.count++;
+  else weight.set(key, { from: a, to: b, count: 1, example: `${shown(from)} → ${shown(to)}` });
+}
+const w = (a, b) => weight.get(`${a}\t${b}`)?.count ?? 0;
+const order = layerUnits(units);
+const rank = new Map(order.map((unit, i) => [unit, i]));
+const backUp = [...weight.values()].filter(({ from, to }) => rank.get(to) < rank.get(from)).sort((x, y) => y.count - x.count || x.from.localeCompare(y.from));
+const level = new Map();
+for (const unit of [...order].reverse()) {
+  let deepest = 0;
+  for (const to of unitEdges.get(unit)) if (rank.get(to) > rank.get(unit)) deepest = Math.max(deepest, level.get(to) + 1);
+  level.set(unit, deepest);
+}
+
+/**
+ * The units from the top (importers) down, ordered so that the fewest file-level imports run back
+ * up: Eades, Lin and Smyth's greedy order for a small feedback arc set (sinks go to the bottom,
+ * sources to the top, else the unit whose imports outweigh its importers most goes next from the
+ * top), then each unit moved to the place that lowers the count most, until none does.
+ */
+function layerUnits(all) {
+  const left = new Set(all), top = [], bottom = [];
+  const sum = (unit, other) => [...left].reduce((n, peer) => n + other(unit, peer), 0);
+  const byName = (x, y) => x.localeCompare(y);
+  while (left.size > 0) {
+    let moved = true;
+    while (moved) {
+      moved = false;
+      for (const unit of [...left].sort(byName)) {
+        if (sum(unit, w) === 0) { bottom.unshift(unit); left.delete(unit); moved = true; }
+        else if (sum(unit, (u, peer) => w(peer, u)) === 0) { top.push(unit); left.delete(unit); moved = true; }
+      }
+    }
+    if (left.size === 0) break;
+    const delta = (unit) => sum(unit, w) - sum(unit, (u, peer) => w(peer, u));
+    const next = [...left].sort((x, y) => delta(y) - delta(x) || byName(x, y))[0];
+    top.push(next);
+    left.delete(next);
+  }
+  const placed = [...top, ...bottom];
+  const cost = (list) => list.reduce((n, from, i) => n + list.slice(0, i).reduce((m, to) => m + w(from, to), 0), 0);
+  let best = cost(placed);
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const unit of [...placed]) {
+      const without = placed.filter((u) => u !== unit);
+      for (let at = 0; at <= without.length; at++) {
+        const tried = [...without.slice(0, at), unit, ...without.slice(at)];
+        const c = cost(tried);
+        if (c < best) { best = c; placed.splice(0, placed.length, ...tried); improved = true; }
+      }
+    }
+  }
+  return placed;
 }
 const lines = files.map((file) => [shown(file), readFileSync(file, 'utf8').split('\n').length - 1]).sort((a, b) => b[1] - a[1]);
 const total = lines.reduce((sum, [, n]) => sum + n, 0);
 
+const backUpCount = backUp.reduce((n, { count }) => n + count, 0);
 console.log(`src/: ${files.length} files, ${total} lines; ${units.length} folders and top-level files`);
-console.log(`levels: ${Math.max(...level.values()) + 1}; imports between units that import each other round: ${backUp.length}`);
-for (const group of unitGroups.filter((group) => group.length > 1)) console.log(`  units in a circle: ${group.sort().join(', ')}`);
+console.log(`levels: ${Math.max(...level.values()) + 1} (the longest chain of units each importing one below it, the imports that run back up left out)`);
+console.log(`imports that run back up: ${backUpCount} (${backUp.length} unit pairs)`);
+for (const { from, to, count, example } of backUp) console.log(`  ${from} → ${to}: ${count}, e.g. ${example}`);
+const unitCircles = unitGroups.filter((group) => group.length > 1);
+console.log(`unit circles: ${unitCircles.length}${unitCircles.length > 0 ? ` (${unitCircles.map((group) => group.length).join(', ')} units)` : ''}`);
 console.log(`file circles: ${circles.length}`);
 for (const group of circles) console.log(`  ${group.length} files: ${group.map(shown).sort().join(', ')}`);
 console.log(`files over 300 lines: ${lines.filter(([, n]) => n > 300).length}`);
 for (const [file, n] of lines.slice(0, 12)) console.log(`  ${String(n).padStart(5)}  ${file}`);
-if (process.argv.includes('--back-up')) for (const line of backUp) console.log(`  back up: ${line}`);
+if (process.argv.includes('--order')) for (const unit of order) console.log(`  level ${String(level.get(unit) + 1).padStart(2)}  ${unit}`);
