@@ -1,5 +1,5 @@
 import type { core } from 'zod';
-import { closestWord } from '../closest-word.js';
+import { closestWord } from './closest-word.js';
 import { formatPath, showValue, type ConfigProblem } from './config-problem.js';
 
 const NOUNS: Record<string, string> = {

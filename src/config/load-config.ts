@@ -1,7 +1,7 @@
 import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js';
 import type { OnTimeout } from '../decide-stop.js';
 import { relative, resolve } from 'node:path';
-import { closestWord } from '../closest-word.js';
+import { closestWord } from './closest-word.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
 import { checkBlockCap, hostBlockCap } from './block-cap.js';
 import { ConfigError, type ConfigProblem } from './config-problem.js';
