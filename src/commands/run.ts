@@ -13,7 +13,7 @@ import { parsePayload, type HookPayload } from '../hook/parse-payload.js';
 import { readPayload } from '../hook/read-payload.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import { messages } from '../messages.js';
-import { pickProjectDir } from '../project-dir.js';
+import { pickProjectDir } from '../hook/project-dir.js';
 import type { ChangeSet } from '../plan/select-gates.js';
 import { committedPaths } from '../snapshot/committed-paths.js';
 import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
