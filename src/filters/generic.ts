@@ -2,7 +2,7 @@ import { cleanText } from './clean-text.js';
 import type { Filtered } from './filter.js';
 import { readFormatterOutput } from './formatter-output.js';
 import { NATIVE_FRAME, isPythonToolPath } from './native/python-frames.js';
-import { sliceWhole } from '../whole-text.js';
+import { sliceWhole } from './whole-text.js';
 
 const LIBRARY_FRAME = /^\s*(?:at\s|❯\s|→\s).*(?:node_modules[\\/]|node:internal|\(internal\/|\binternal\/(?:modules|process|main)\/)/;
 const MAX_LINE = 400;

@@ -1,7 +1,7 @@
 import type { BlockProtocol, BlockStdout } from '../harness/adapters.js';
 import { fitsStopContext, type StopEventName } from '../harness/claude-stop-context.js';
 import { messages } from '../messages.js';
-import { wellFormed } from '../whole-text.js';
+import { wellFormed } from '../filters/whole-text.js';
 
 /**
  * The three things a hook can say, in the harness's own protocol. Nothing else is ever printed:

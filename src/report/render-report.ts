@@ -1,6 +1,6 @@
 import type { Filtered } from '../filters/filter.js';
 import type { FailedGate } from './failed-gate.js';
-import { sliceWhole } from '../whole-text.js';
+import { sliceWhole } from '../filters/whole-text.js';
 import { dropRepeatedFindings } from './drop-repeated-findings.js';
 
 export type { FailedGate } from './failed-gate.js';
