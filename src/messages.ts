@@ -1,4 +1,4 @@
-import { gateHint } from './gate-command.js';
+import { gateHint } from './package/gate-command.js';
 
 /** Every sentence gate says to a human from the hook, in one place. */
 export const messages = {

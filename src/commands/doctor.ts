@@ -9,7 +9,7 @@ import { checkLastRun } from '../doctor/check-last-run.js';
 import { checkPackageHooks } from '../doctor/check-package-hooks.js';
 import { checkShared } from '../doctor/check-shared.js';
 import type { Finding, Level } from '../doctor/judge-delivery.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { findRepo } from '../git/find-repo.js';
 import { ADAPTERS, type HarnessName } from '../harness/adapters.js';
 import { harnessOption } from '../harness/unsupported-harness.js';

@@ -8,7 +8,7 @@ import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig } from '../config/load-config.js';
 import { loadPresets } from '../config/load-presets.js';
 import { SetupError, UsageError } from '../errors.js';
-import { gateCommand, gateHint } from '../gate-command.js';
+import { gateCommand, gateHint } from '../package/gate-command.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { applyChanges, readIfPresent } from '../init/apply-changes.js';
 import { askYesNo } from '../init/ask.js';
@@ -30,7 +30,7 @@ import { enclosingWorkspace, readMembers } from '../init/read-members.js';
 import { readRepoFacts } from '../init/repo-facts.js';
 import { shareIgnored, stillIgnored } from '../init/share-ignored.js';
 import { planWorkspaceSetup, type WorkspaceSetup } from '../init/workspace-setup.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 
 /** `gate init`: detect the repo's tools, show the plan, write it (asking first on a terminal). */

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { UsageError } from '../errors.js';
 import { createGateServer } from '../mcp/gate-server.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 
 /** `gate mcp`: the gates as MCP tools over stdio, for agents with no hook that can refuse a stop. */
 export async function mcpCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {

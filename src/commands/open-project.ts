@@ -3,7 +3,7 @@ import { findRootConfig, LOCAL_FILE, TEAM_FILE, type ConfigFiles } from '../conf
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { SetupError } from '../errors.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { findRepo, stateDirOf, type Repo } from '../git/find-repo.js';
 import type { ChangeSet } from '../plan/select-gates.js';
 import { committedPaths } from '../snapshot/committed-paths.js';

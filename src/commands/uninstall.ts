@@ -1,7 +1,7 @@
 import { rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
-import { gateCommand } from '../gate-command.js';
+import { gateCommand } from '../package/gate-command.js';
 import { harnessOption } from '../harness/unsupported-harness.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 import { z } from 'zod';
 import { presetSchema, type Preset } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { ADAPTERS, type Adapter, type HarnessName } from '../harness/adapters.js';
-import { detectManager } from '../package-manager.js';
+import { detectManager } from '../package/package-manager.js';
 import { explainNodeMissing, nodeOnPath } from './explain-not-run.js';
 import { installAdvice } from './install-advice.js';
 import type { Finding } from './judge-delivery.js';

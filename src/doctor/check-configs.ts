@@ -4,7 +4,7 @@ import { ConfigError } from '../config/config-problem.js';
 import { findConfig, findRootConfig, LOCAL_FILE, readConfigAt, TEAM_FILE, type ConfigFiles } from '../config/find-config.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { findRepo, stateDirOf } from '../git/find-repo.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
 import { checkProgram } from './check-program.js';

@@ -1,7 +1,7 @@
 import { openProject } from '../commands/open-project.js';
 import { ConfigError } from '../config/config-problem.js';
 import { SetupError } from '../errors.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { judgeCurrentReceipt } from '../receipt/judge-current.js';
 import type { Finding } from './judge-delivery.js';
 

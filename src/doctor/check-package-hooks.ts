@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { findGateHooks } from '../init/settings-merge.js';
 import { detectWorkspaceKind, readWorkspace } from '../workspace/workspace-graph.js';

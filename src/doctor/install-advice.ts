@@ -1,4 +1,4 @@
-import { managerCommands, type PackageManager } from '../package-manager.js';
+import { managerCommands, type PackageManager } from '../package/package-manager.js';
 
 /** The question to ask about a hook command that was not found, in the words of how it reaches gate. */
 export function installAdvice(command: string, manager: PackageManager): string {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 import { HARNESS_NAMES, isHarnessName, type HarnessName } from './adapters.js';
 
 /** Harnesses that have a page in docs/ but no install: why gate cannot gate each, in a line or two (the page says more). */

@@ -1,7 +1,7 @@
 import { LOCAL_FILE, TEAM_FILE } from '../config/find-config.js';
 import type { HarnessName } from '../harness/adapters.js';
 import type { HookBin } from '../harness/install/installer.js';
-import { managerCommands, type PackageManager } from '../package-manager.js';
+import { managerCommands, type PackageManager } from '../package/package-manager.js';
 import { describeLaunch, describeWorkspace } from './describe-workspace.js';
 import type { InstallPlan } from './plan-install.js';
 import { unifiedDiff } from './unified-diff.js';

@@ -1,6 +1,6 @@
 import { describeOutcome } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import type { GateResult } from '../runner/gate-result.js';
 
 const SHOWN_LINES = 8;

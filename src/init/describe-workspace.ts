@@ -1,4 +1,4 @@
-import { gateCommand } from '../gate-command.js';
+import { gateCommand } from '../package/gate-command.js';
 import type { PlannedGate } from './plan-workspace.js';
 import { listDirs } from './plan-workspace.js';
 import type { WorkspaceSetup } from './workspace-setup.js';

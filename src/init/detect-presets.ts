@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Preset } from '../config/schema.js';
-import { LOCKFILES, type PackageManager } from '../package-manager.js';
+import { LOCKFILES, type PackageManager } from '../package/package-manager.js';
 import { DEPENDENCY_FIELDS, type DependencyField, type RepoFacts } from './repo-facts.js';
 
 export type { PackageManager };

@@ -1,5 +1,5 @@
 import type { Preset } from '../config/schema.js';
-import { managerCommands } from '../package-manager.js';
+import { managerCommands } from '../package/package-manager.js';
 import { locateProgram } from '../runner/locate-program.js';
 import type { ProjectEnv } from '../runner/project-env.js';
 import type { ChosenPreset, Detection } from './detect-presets.js';

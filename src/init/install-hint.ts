@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { Preset } from '../config/schema.js';
-import { managerCommands, type PackageManager } from '../package-manager.js';
+import { managerCommands, type PackageManager } from '../package/package-manager.js';
 import type { ProjectEnv } from '../runner/project-env.js';
 import type { RepoFacts } from './repo-facts.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 
 /** A gate init writes: a preset, or a command of the package's own (its test script). */
 export type StarterGate = { name: string; preset: string } | { name: string; run: string[] };

@@ -1,8 +1,8 @@
 import { SetupError } from '../errors.js';
 import type { Finding } from '../doctor/judge-delivery.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import type { Installer } from '../harness/install/installer.js';
-import { managerCommands, type PackageManager } from '../package-manager.js';
+import { managerCommands, type PackageManager } from '../package/package-manager.js';
 import type { ChosenBin } from './hook-command.js';
 
 export interface VerifyInput {

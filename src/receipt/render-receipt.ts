@@ -2,7 +2,7 @@ import { gateTable } from '../report/gate-table.js';
 import { formatMs, formatTime } from '../stats/format-units.js';
 import { short, type CurrentTree, type ReceiptJudgement } from './judge-receipt.js';
 import type { Receipt } from './receipt.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 
 /** `gate receipt`'s exit code: 0 PASS, 1 FAIL, 2 no receipt for this tree (STALE, NONE). */
 export const RECEIPT_EXIT = { pass: 0, fail: 1, stale: 2, none: 2 } as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, delimiter, join, relative, sep } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../package/package-root.js';
 import { askEnvManager } from './ask-env-manager.js';
 import { findLocalEnv, type ProjectEnv } from './project-env.js';
 import { localBins } from './spawn-group.js';

@@ -5,7 +5,7 @@ import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
 import { fsPath, hasRawBytes } from '../git/path-bytes.js';
-import { projectRunner } from '../package-manager.js';
+import { projectRunner } from '../package/package-manager.js';
 import { isPythonGate } from './activate-project-env.js';
 import { findLocalEnv } from './project-env.js';
 import { rawShellWord, spawnableArgv } from './raw-argv.js';

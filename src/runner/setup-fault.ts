@@ -1,4 +1,4 @@
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 
 /**
  * A task runner's or package manager's own failure to start the work — nothing the change did: the

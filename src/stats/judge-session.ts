@@ -1,4 +1,4 @@
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 import { sessionFileName } from '../hook/session-file-name.js';
 import type { StopRecord, StopTamper } from '../state/stop-record.js';
 

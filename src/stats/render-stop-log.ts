@@ -1,7 +1,7 @@
 import type { StopRecord } from '../state/stop-record.js';
 import { formatMs, formatTime, shortSession } from './format-units.js';
 import { describeFinding } from './render-verdict.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 
 const FIRST_PATHS = 3;
 const TIMED = new Set(['passed', 'failed', 'timed-out']);

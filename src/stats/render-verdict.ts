@@ -1,7 +1,7 @@
 import type { StopTamper } from '../state/stop-record.js';
 import { formatTime } from './format-units.js';
 import { describeGate, type SessionVerdict } from './judge-session.js';
-import { gateHint } from '../gate-command.js';
+import { gateHint } from '../package/gate-command.js';
 
 const TAMPER_LINES = 5;
 

@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
 import { describeOutcome, type StopDecision } from '../decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
-import { projectRunner } from '../package-manager.js';
+import { projectRunner } from '../package/package-manager.js';
 import { messages } from '../messages.js';
 import { renderReportWithin } from '../report/render-report.js';
 import { dropKnownFailures } from '../report/drop-known-failures.js';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installAdvice } from '../../src/doctor/install-advice.js';
-import { classifyInstall, gateCommandFor } from '../../src/gate-command.js';
-import { detectManager, managerCommands, projectRunner } from '../../src/package-manager.js';
+import { classifyInstall, gateCommandFor } from '../../src/package/gate-command.js';
+import { detectManager, managerCommands, projectRunner } from '../../src/package/package-manager.js';
 
 describe('classifyInstall: the install the running gate came from', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { runPython } from '../run-python.js';
 import { join } from 'node:path';
-import { packageRoot } from '../../package-root.js';
+import { packageRoot } from '../../package/package-root.js';
 import type { ModuleUnits } from './function-units.js';
 import { hash } from './function-units.js';
 import { configStamp, narrowWithRecord, readRecord, readText } from './narrow-by-record.js';

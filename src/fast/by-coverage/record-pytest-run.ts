@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
-import { packageRoot } from '../../package-root.js';
+import { packageRoot } from '../../package/package-root.js';
 import { hash as hashOf, type ModuleUnits } from './function-units.js';
 import { configStamp } from './narrow-by-record.js';
 import { PYTHON_CONFIG, type PluginRecord, readPluginRecord } from './pytest-runs.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SetupError } from '../../errors.js';
-import { packageRoot } from '../../package-root.js';
+import { packageRoot } from '../../package/package-root.js';
 import { splitCommand } from '../../plan/split-command.js';
 import type { HookBin, Installer, InstallHooks } from './installer.js';
 
