@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';
 import { short } from '../receipt/judge-receipt.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { timeoutCounts } from '../decide-stop.js';
+import { timeoutCounts } from '../verdict/timeout-counts.js';
 import { UsageError } from '../errors.js';
 import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { GateResult } from '../runner/gate-result.js';
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
 import { messages } from '../messages.js';
 import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
 import { checkGates } from './check-gates.js';

@@ -1,5 +1,4 @@
 import { DEFAULT_WHEN_ASKING, type WhenAsking } from '../asking/decide-asking.js';
-import type { OnTimeout } from '../decide-stop.js';
 import { relative, resolve } from 'node:path';
 import { closestWord } from './closest-word.js';
 import { FILTER_IDS } from '../filters/filter-ids.js';
@@ -12,7 +11,7 @@ import { loadPresets } from './load-presets.js';
 import { checkConfigShape, parseJson } from './parse-json.js';
 import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
 import { machineCores, testRunnersAtOnce } from '../plan/machine-cores.js';
-import { DEFAULTS } from './defaults.js';
+import { DEFAULTS, type OnTimeout } from './defaults.js';
 
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 

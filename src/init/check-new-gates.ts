@@ -1,6 +1,6 @@
 import { checkGates } from '../commands/check-gates.js';
 import { openProject } from '../commands/open-project.js';
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
 import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
 import type { GateResult } from '../runner/gate-result.js';
 

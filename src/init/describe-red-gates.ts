@@ -1,4 +1,4 @@
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { gateHint } from '../package/gate-command.js';
 import type { GateResult } from '../runner/gate-result.js';

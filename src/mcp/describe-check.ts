@@ -1,5 +1,7 @@
 import { relative } from 'node:path';
-import { describeOutcome, type OnTimeout, timeoutCounts } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
+import type { OnTimeout } from '../config/defaults.js';
+import { timeoutCounts } from '../verdict/timeout-counts.js';
 import type { Filtered } from '../filters/filter.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { isFileNow, placeTaskPaths, projectDirsOf } from '../report/place-task-paths.js';

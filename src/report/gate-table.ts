@@ -1,4 +1,4 @@
-import { describeOutcome } from '../decide-stop.js';
+import { describeOutcome } from './describe-outcome.js';
 import type { GateResult, GateStatus } from '../runner/gate-result.js';
 import { formatMs } from '../stats/format-units.js';
 

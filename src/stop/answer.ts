@@ -4,7 +4,7 @@ import { basename, relative } from 'node:path';
 import type { Asking, AskingJudgement } from '../asking/decide-asking.js';
 import type { StopContext } from '../commands/stop-context.js';
 import type { ConfigTree } from '../config/config-tree.js';
-import type { StopDecision } from '../decide-stop.js';
+import type { StopDecision } from './decide-stop.js';
 import { messages } from '../messages.js';
 import { changedNotEdited } from '../report/not-edited.js';
 import { renderReminder } from '../report/repeat-report.js';

@@ -3,7 +3,7 @@
 import { type Asking, type AskingJudgement, askingAt, judgeAsking } from '../asking/decide-asking.js';
 import type { StopContext } from '../commands/stop-context.js';
 import type { ConfigTree } from '../config/config-tree.js';
-import { decideStop, type StopDecision } from '../decide-stop.js';
+import { decideStop, type StopDecision } from './decide-stop.js';
 import { messages } from '../messages.js';
 import type { SessionState } from '../state/session-state.js';
 import { describeTampering } from '../tamper/describe-tampering.js';

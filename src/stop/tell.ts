@@ -2,7 +2,8 @@
 import { failuresKey } from '../report/repeat-report.js';
 import { relative } from 'node:path';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
-import { describeOutcome, type StopDecision } from '../decide-stop.js';
+import { describeOutcome } from '../report/describe-outcome.js';
+import type { StopDecision } from './decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { projectRunner } from '../package/package-manager.js';
 import { messages } from '../messages.js';

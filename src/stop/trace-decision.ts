@@ -1,6 +1,6 @@
 // The stop's phase that records what it decided, in the stop log's words (docs/log-and-stats.md).
 import { askingReason } from '../asking/decide-asking.js';
-import { decisionReason } from '../decide-stop.js';
+import { decisionReason } from './decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideStop, decisionReason, describeOutcome, timeoutCounts } from '../../src/decide-stop.js';
+import { decideStop, decisionReason } from '../../src/stop/decide-stop.js';
+import { describeOutcome } from '../../src/report/describe-outcome.js';
+import { timeoutCounts } from '../../src/verdict/timeout-counts.js';
 import type { GateResult, GateStatus } from '../../src/runner/gate-result.js';
 
 function result(name: string, status: GateStatus): GateResult {

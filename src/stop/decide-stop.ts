@@ -1,19 +1,7 @@
-import type { GateResult } from './runner/gate-result.js';
-
-/** What a gate that timed out means (docs/configuration.md): never a verdict, always a failure, or a failure once in a row. */
-export type OnTimeout = 'allow' | 'block' | 'once';
-
-/**
- * Whether a gate that timed out counts against the change. "once": a test the turn made hang or loop
- * looks like any timeout, so it counts as new — unless the gate also timed out at its previous run
- * (`timedOutBefore`: too slow for its timeout, or a hang the agent has already been told of), or
- * it never started for lack of the stop's time. Outside a stop (`gate check`) "once" is "block".
- */
-export function timeoutCounts(result: GateResult, onTimeout: OnTimeout, timedOutBefore: ReadonlySet<string> = new Set()): boolean {
-  if (result.status !== 'timed-out' || onTimeout === 'allow') return false;
-  if (onTimeout === 'block') return true;
-  return result.outOfTime !== true && !timedOutBefore.has(result.name);
-}
+// The stop's decision from its gates' results, and the stop log's words for it.
+import type { OnTimeout } from '../config/defaults.js';
+import type { GateResult } from '../runner/gate-result.js';
+import { timeoutCounts } from '../verdict/timeout-counts.js';
 
 export type StopDecision =
   | { kind: 'allow'; passed: boolean; noVerdict: GateResult[]; preExisting: GateResult[] }
@@ -52,19 +40,4 @@ export function decisionReason(decision: StopDecision, gatesRun: number, tampere
   if (decision.preExisting.length > 0) return 'pre-existing failures only';
   if (gatesRun === 0) return tampered ? 'no gate triggered; tampering reported' : 'no gate triggered';
   return decision.passed ? 'all passed' : 'no verdict';
-}
-
-export function describeOutcome(result: GateResult): string {
-  if (result.outOfTime) return `not started: ${result.detail ?? "the stop's time was spent"}`;
-  if (result.status === 'timed-out') return `timed out after ${result.timeoutSeconds} s`;
-  // The detail can hold the whole command line (thousands of file names): the notice stays short.
-  if (result.status === 'not-started') return `could not start: ${clipDetail(result.detail ?? 'unknown reason')}`;
-  if (result.exitCode !== undefined) return `failed (exit ${result.exitCode})`;
-  return `failed (killed by ${result.signal ?? 'a signal'})`;
-}
-
-const DETAIL_LIMIT = 300;
-
-function clipDetail(text: string): string {
-  return text.length <= DETAIL_LIMIT ? text : `${text.slice(0, DETAIL_LIMIT)}… (${text.length - DETAIL_LIMIT} more characters)`;
 }
