@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { readBaseVersions } from '../snapshot/base-versions.js';
 import type { GateSelection } from './select-gates.js';
-import type { ChangeBase } from './skip-unchanged-code.js';
+import type { ChangeBase } from './change-base.js';
 
 // The runners whose fast tier reads the import graph through barrels (src/fast/js-module-graph.ts).
 const GRAPH_RUNNERS = new Set(['vitest', 'jest', 'mocha', 'node-test']);

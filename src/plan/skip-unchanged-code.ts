@@ -1,30 +1,16 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
 import { namedAsText } from '../fast/same-code/named-as-text.js';
-import { findLocalEnv } from '../runner/project-env.js';
 import { readBaseVersions } from '../snapshot/base-versions.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
-import type { StartState } from '../verdict/start-state.js';
+import { type ChangeBase, environmentKept, MAX_FILES, nameFiles, pythonOf, readNow, toPosix, toRepoPath } from './change-base.js';
+import { skipCommentOnlyTypechecks } from './skip-comment-only-typecheck.js';
 import type { GateSelection } from './select-gates.js';
-
-/** Where the change started: the versions its files are compared with. */
-export interface ChangeBase {
-  root: string;
-  base: Snapshot | undefined;
-  start: StartState | undefined;
-  env: NodeJS.ProcessEnv;
-}
 
 /**
  * The presets that only run tests: a comment there changes nothing they run. (A project's own `npm
  * test` may lint or check formatting too; go and cargo have comments that are code, `//go:embed`.)
  */
 const TEST_RUNNERS: Record<string, RegExp> = { vitest: JS_FAMILY, jest: JS_FAMILY, mocha: JS_FAMILY, 'node-test': JS_FAMILY, pytest: /\.py$/ };
-
-/** A larger change is rarely comments alone, and reading every base version would cost more than it saves. */
-const MAX_FILES = 40;
-const MAX_BYTES = 1024 * 1024;
 
 // Comments that change what a coverage threshold counts: then a comment changes a test run's outcome.
 const COVERAGE_PRAGMA = /\b(?:istanbul|v8|c8|node:coverage)\s+ignore\b|pragma:\s*no\s*cover/;
@@ -35,13 +21,17 @@ const MEASURES_COVERAGE = /cov/;
  * base — comments, whitespace, formatting, type annotations, `import type` (JavaScript and
  * TypeScript: the same emitted code; Python: the same syntax tree) — and with the files that name
  * one of them as text instead (a test reading a source file, a stack trace's file name). A test gate
- * left with nothing runs nothing; typecheck and lint gates are never touched.
+ * left with nothing runs nothing. Then the type checkers whose changed files differ in comments and
+ * layout only run nothing (src/plan/skip-comment-only-typecheck.ts); lint gates are never touched.
+ * Only where the environment is what the turn started with: new packages can fail unchanged code.
  */
 export async function skipUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
   try {
-    return await withoutUnchangedCode(selections, change);
+    if (change.base === undefined || !environmentKept(change)) return selections;
+    const tests = await withoutUnchangedCode(selections, change).catch(() => selections);
+    return await skipCommentOnlyTypechecks(tests, change);
   } catch {
-    return selections; // not decided: every test runs as before
+    return selections; // not decided: every gate runs as before
   }
 }
 
@@ -125,35 +115,7 @@ async function upstreamWithoutSameCode(selection: GateSelection, same: ReadonlyS
   return { ...selection, upstream: left, upstreamFiles, reason: `${selection.reason}; ${which} changed in comments, formatting or types only` };
 }
 
-/** "a.ts", or "a.ts and 2 more". */
-function nameFiles(files: string[]): string {
-  const first = files[0] ?? '';
-  return files.length > 1 ? `${first} and ${files.length - 1} more` : first;
-}
-
 function hasCoveragePragma(before: string, after: string): boolean {
   return COVERAGE_PRAGMA.test(before) || COVERAGE_PRAGMA.test(after);
 }
 
-function readNow(path: string): string | undefined {
-  try {
-    return statSync(path).size > MAX_BYTES ? undefined : readFileSync(path, 'utf8');
-  } catch {
-    return undefined; // deleted, or unreadable: not the same
-  }
-}
-
-/** The project's Python, whose grammar its tests run under. */
-function pythonOf(selection: GateSelection, env: NodeJS.ProcessEnv): string {
-  const venv = findLocalEnv(selection.gate.cwd, { ...env, ...selection.gate.env });
-  const python = venv ? join(venv.bin, process.platform === 'win32' ? 'python.exe' : 'python') : undefined;
-  return python !== undefined && existsSync(python) ? python : process.platform === 'win32' ? 'python' : 'python3';
-}
-
-function toRepoPath(root: string, path: string): string {
-  return toPosix(relative(root, path));
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
-}

@@ -74,7 +74,8 @@ describe('tsc: errors moved by an edit above them', () => {
   it('two lines added at the top: the stop is allowed as pre-existing only', () => {
     repo = makeRepo(project(), { nodeModules: true });
     promptStart(repo);
-    repo.write('src/broken.ts', `// Broken on purpose.\n// See the issue.\n${BROKEN}`);
+    // Two lines of code: comments alone would not run the typecheck (they cannot change its verdict).
+    repo.write('src/broken.ts', `export const note = 'broken on purpose';\nexport const issue = 26;\n${BROKEN}`);
     const result = stop(repo);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -1,12 +1,14 @@
 // A change that leaves the code the tests run the same — comments, formatting, types — runs no test
-// (issue 39 point 1); the typecheck still runs, a test that reads the changed file as text still
-// runs, and a change in code still runs its tests. Real stops of the built bin, real vitest, tsc, pytest.
+// (issue 39 point 1), and a change in comments and layout only runs no typecheck either; a type
+// change still runs the typecheck, a test that reads the changed file as text still runs, and a
+// change in code still runs its tests. Real stops of the built bin, real vitest, tsc, pytest.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireTools } from '../helpers/fast-tier.js';
 import { promptStart, runBin, stop } from '../helpers/run-bin.js';
 import { copyRepo, makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { toolEnv } from '../helpers/tools.js';
 
 const logOf = (repo: TempRepo, gate: string) => join(repo.dir, '.git', 'gate', 'logs', `${gate}.log`);
 const lastStopGates = (repo: TempRepo) => (JSON.parse(runBin(['log', '--json'], { cwd: repo.dir, env: repo.env }).stdout) as Array<{ gates: Array<{ name: string; status: string }> }>).at(-1)?.gates;
@@ -14,6 +16,8 @@ const statusGates = (repo: TempRepo) => (JSON.parse(runBin(['status', '--json'],
 
 const GREET = 'export function greet(name: string): string {\n  return `hello ${name}`;\n}\n';
 const GREET_COMMENTED = '/** Greets someone by name. */\nexport function greet(\n  name: string, // who\n): string {\n  return `hello ${name}`;\n}\n';
+// A trailing comma is a token to the type checker (after a rest parameter it is an error): comments and line breaks only.
+const GREET_COMMENTS_ONLY = GREET_COMMENTED.replace('name: string, // who', 'name: string // who');
 
 describe('vitest and tsc: a change in comments, formatting or types only', () => {
   let start: TempRepo;
@@ -45,21 +49,30 @@ describe('vitest and tsc: a change in comments, formatting or types only', () =>
     return repo;
   };
 
-  it('runs no test, runs the typecheck, and lets the stop through', () => {
+  it('runs neither the tests nor the typecheck for comments and layout, and lets the stop through', () => {
     const repo = fresh();
-    repo.write('src/greet.ts', GREET_COMMENTED);
-    const test = statusGates(repo).find((gate) => gate.name === 'test');
-    expect(test).toMatchObject({ runs: false, reason: 'src/greet.ts changed in comments, formatting or types only: no code its tests run changed' });
+    repo.write('src/greet.ts', GREET_COMMENTS_ONLY);
+    const gates = statusGates(repo);
+    expect(gates.find((gate) => gate.name === 'test')).toMatchObject({ runs: false, reason: 'src/greet.ts changed in comments, formatting or types only: no code its tests run changed' });
+    expect(gates.find((gate) => gate.name === 'types')).toMatchObject({ runs: false, reason: 'src/greet.ts changed in comments or layout only: the type checker reads the same code' });
     const result = stop(repo);
     expect(result.code).toBe(0);
     expect(existsSync(logOf(repo, 'test'))).toBe(false);
-    expect(lastStopGates(repo)).toEqual([expect.objectContaining({ name: 'types', status: 'passed' })]);
-    // A type error in a comment-only stop still blocks: the typecheck is not skipped.
+    expect(existsSync(logOf(repo, 'types'))).toBe(false);
+    expect(lastStopGates(repo)).toEqual([]);
+  });
+
+  it('runs the typecheck, not the tests, for a change in types only, and blocks on a type error', () => {
+    const repo = fresh();
     repo.write('src/greet.ts', GREET_COMMENTED.replace('): string {', '): number {'));
+    expect(statusGates(repo).find((gate) => gate.name === 'test')?.runs).toBe(false);
     const blocked = stop(repo);
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('types');
     expect(existsSync(logOf(repo, 'test'))).toBe(false);
+    // A `@ts-ignore` is a comment the type checker reads: adding one runs it (and here it passes).
+    repo.write('src/greet.ts', GREET.replace('  return', '  // @ts-ignore: the compiler is wrong here\n  return'));
+    expect(statusGates(repo).find((gate) => gate.name === 'types')?.runs).toBe(true);
   });
 
   it('runs a test that reads the changed file as text, and blocks on it', () => {
@@ -94,6 +107,40 @@ describe.runIf(requireTools('pytest'))('pytest: a change in comments or layout o
       const blocked = stop(repo);
       expect(blocked.code).toBe(2);
       expect(blocked.stderr).toContain('test_doc');
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
+
+describe.runIf(requireTools('mypy'))('mypy: a change in comments or layout only', () => {
+  const withTools = (repo: TempRepo) => ({ dir: repo.dir, env: toolEnv(repo.env) as Record<string, string> });
+  it('runs no typecheck for comments and layout, and runs it when the environment or a directive it reads changes', () => {
+    const TYPED = 'def cents(amount: float) -> int:\n    return round(amount * 100)\n\n\nLEGACY: int = "1"  # type: ignore[assignment]\n';
+    const repo = makeRepo({
+      '.gitignore': '.mypy_cache/\n.venv/\n',
+      'gate.config.json': `${JSON.stringify({ gates: [{ name: 'typecheck', preset: 'mypy' }] }, null, 2)}\n`,
+      'pyproject.toml': '[tool.mypy]\nstrict = true\n',
+      'shop/__init__.py': '',
+      'shop/money.py': TYPED,
+    });
+    try {
+      promptStart(withTools(repo));
+      repo.write('shop/money.py', `# money helpers\n${TYPED.replace('    return round(amount * 100)', '    return round(\n        amount * 100\n    )  # half to even')}`);
+      expect(statusGates(repo).find((gate) => gate.name === 'typecheck')?.reason).toBe('shop/money.py changed in comments or layout only: the type checker reads the same code');
+      expect(stop(withTools(repo)).code).toBe(0);
+      expect(existsSync(logOf(repo, 'typecheck'))).toBe(false);
+      expect(lastStopGates(repo)).toEqual([]);
+      // A package installed during the turn: the same code may check otherwise, so it runs.
+      repo.write('.venv/pyvenv.cfg', 'home = /usr/bin\n');
+      repo.write('.venv/lib/python3/site-packages/types_extra-1.0.dist-info/METADATA', 'Name: types-extra\n');
+      repo.write('shop/money.py', `# money helpers, in cents\n${TYPED}`);
+      expect(stop(withTools(repo)).code).toBe(0);
+      expect(existsSync(logOf(repo, 'typecheck'))).toBe(true);
+      repo.write('shop/money.py', TYPED.replace('  # type: ignore[assignment]', '  # legacy'));
+      const blocked = stop(withTools(repo));
+      expect(blocked.code).toBe(2);
+      expect(blocked.stderr).toContain('Incompatible types in assignment');
     } finally {
       repo.cleanup();
     }

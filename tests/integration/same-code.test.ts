@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadTypescript, sameJsRuntime } from '../../src/fast/same-code/js-runtime.js';
 import { samePythonAst } from '../../src/fast/same-code/python-ast.js';
+import { samePythonToTypeCheckers } from '../../src/fast/same-code/python-type-view.js';
+import { sameToTsc } from '../../src/fast/same-code/ts-type-view.js';
 
 const ts = loadTypescript(process.cwd());
 if (!ts) throw new Error('typescript is a devDependency: it must load');
@@ -130,5 +132,59 @@ describe('the files that name a changed file as text', () => {
     } finally {
       repo.cleanup();
     }
+  });
+});
+
+describe('what a type checker reads: tsc', () => {
+  const source = `// @ts-ignore: the legacy module has no types
+import legacy from './legacy';
+
+/** Sums two numbers. */
+export function sum(a: number, b: number): number {
+  return legacy(a + b);
+}
+`;
+  const typeSame = (before: string, after: string, file = 'src/sum.ts') => sameToTsc(ts, file, before, after);
+  it('is the same with other comments, JSDoc and layout in TypeScript', () => {
+    expect(typeSame(source, source.replace('/** Sums two numbers. */', '/**\n * Sums two numbers.\n * @param a the first\n */'))).toBe(true);
+    expect(typeSame(source, source.replace('export function sum(a: number, b: number): number {', '// the sum\nexport function sum(\n  a: number, // first\n  b: number\n): number {'))).toBe(true);
+  });
+  it('is other when a type, a directive or the line a directive is about changes', () => {
+    expect(typeSame(source, source.replace('b: number)', 'b: string)'))).toBe(false);
+    expect(typeSame(source, source.replace('// @ts-ignore: the legacy module has no types\n', ''))).toBe(false);
+    expect(typeSame(source, source.replace('// @ts-ignore: the legacy module has no types\n', '// @ts-ignore: the legacy module has no types\n\n'))).toBe(false);
+    expect(typeSame(source, source.replace("import legacy from './legacy';", "import legacy\n  from './legacy';"))).toBe(false);
+    expect(typeSame(source, `// @ts-nocheck\n${source}`)).toBe(false);
+    expect(typeSame(source, source.replace('/** Sums two numbers. */', '/** @internal */'))).toBe(false);
+    expect(typeSame(source, `/// <reference types="node" />\n${source}`)).toBe(false);
+    expect(typeSame(source, source.replace("'./legacy'", '"./legacy"'))).toBe(false);
+    expect(typeSame(source, source.replace('return legacy(a + b);', 'return legacy(a + b'))).toBe(false);
+  });
+  it('counts JSDoc as types in JavaScript (checkJs reads it), and plain comments as nothing', () => {
+    const js = '/** @param {number} a */\nexport function twice(a) {\n  return a * 2;\n}\n';
+    expect(typeSame(js, js.replace('{number}', '{string}'), 'src/twice.js')).toBe(false);
+    expect(typeSame(js, js.replace('  return', '  // double it\n  return'), 'src/twice.js')).toBe(true);
+  });
+});
+
+describe('what a type checker reads: mypy and pyright', () => {
+  const module = 'import legacy  # type: ignore[import-untyped]\n\n\ndef total(a: int, b: int) -> int:\n    """Adds."""\n    return legacy.add(a, b)  # plain\n';
+  it('is the same with other comments and layout; other with a directive, a type comment, a docstring or an annotation changed', async () => {
+    const answers = await samePythonToTypeCheckers(
+      'python3',
+      [
+        [module, `# helpers\n${module.replace('  # plain', '').replace('def total(a: int, b: int) -> int:', 'def total(\n    a: int,\n    b: int,\n) -> int:')}`],
+        [module, module.replace('  # type: ignore[import-untyped]', '')],
+        [module, module.replace('  # plain', '  # type: ignore')],
+        [module, module.replace('import legacy  # type: ignore[import-untyped]', 'import legacy as legacy  # type: ignore[import-untyped]')],
+        [module, `# mypy: disable-error-code="no-untyped-def"\n${module}`],
+        [module, `# pyright: basic\n${module}`],
+        [module, module.replace('"""Adds."""', '"""Adds two."""')],
+        [module, module.replace('b: int)', 'b: str)')],
+        ['def f(a):  # type: (int) -> int\n    return a\n', 'def f(a):  # type: (str) -> int\n    return a\n'],
+      ],
+      process.cwd(),
+    );
+    expect(answers).toEqual([true, false, false, false, false, false, false, false, false]);
   });
 });

@@ -1,4 +1,4 @@
-import { runPython } from '../run-python.js';
+import { comparePairsInPython } from './python-pairs.js';
 
 // Docstrings are values in the tree (a test may read them, doctest runs them); comments and layout
 // are not; line numbers are left out of the dump. A version that does not parse is not the same.
@@ -15,24 +15,10 @@ for before, after in json.load(sys.stdin):
 json.dump(out, sys.stdout)
 `;
 
-const TIMEOUT_MS = 20_000;
-
 /**
  * For each pair of versions of a Python module, whether the two parse to the same syntax tree, by
  * `python` (the project's interpreter: its grammar). All false when Python can't be run.
  */
 export function samePythonAst(python: string, pairs: ReadonlyArray<readonly [string, string]>, cwd: string): Promise<boolean[]> {
-  const none = pairs.map(() => false);
-  if (pairs.length === 0) return Promise.resolve([]);
-  return runPython(python, ['-c', SCRIPT], JSON.stringify(pairs), cwd, TIMEOUT_MS).then((stdout) => (stdout === undefined ? none : answers(stdout, pairs.length)));
-}
-
-function answers(stdout: string, count: number): boolean[] {
-  try {
-    const parsed: unknown = JSON.parse(stdout);
-    if (Array.isArray(parsed) && parsed.length === count) return parsed.map((value) => value === true);
-  } catch {
-    // not an answer
-  }
-  return Array.from({ length: count }, () => false);
+  return comparePairsInPython(SCRIPT, python, pairs, cwd);
 }

@@ -2,6 +2,8 @@ import { JS_FAMILY, loadTypescript, sameJsRuntime } from './js-runtime.js';
 import { loadEsbuild, sameByEsbuild } from './esbuild-runtime.js';
 import { mayRunTheSame } from './may-run-the-same.js';
 import { samePythonAst } from './python-ast.js';
+import { samePythonToTypeCheckers } from './python-type-view.js';
+import { sameToTsc } from './ts-type-view.js';
 
 export interface Versions {
   /** relative to the repository root */
@@ -28,4 +30,18 @@ export async function sameCode(files: readonly Versions[], tools: { cwd: string;
   const answers = await samePythonAst(tools.python, python.map((file) => [file.before, file.after] as const), tools.cwd);
   same.push(...python.filter((_, index) => answers[index] === true).map((file) => file.path));
   return same;
+}
+
+/**
+ * The paths whose two versions a type checker reads alike: they differ in comments and layout only,
+ * none of them a directive to it (JavaScript and TypeScript by the project's TypeScript parser,
+ * Python by its syntax tree and comments). Anything else, or not decided, is left out.
+ */
+export async function sameToTypeCheckers(files: readonly Versions[], tools: { cwd: string; python: string }): Promise<string[]> {
+  const js = files.filter((file) => JS_FAMILY.test(file.path));
+  const python = files.filter((file) => /\.pyi?$/.test(file.path));
+  const ts = js.length > 0 ? loadTypescript(tools.cwd) : undefined;
+  const same = ts ? js.filter((file) => sameToTsc(ts, file.path, file.before, file.after)).map((file) => file.path) : [];
+  const answers = await samePythonToTypeCheckers(tools.python, python.map((file) => [file.before, file.after] as const), tools.cwd);
+  return [...same, ...python.filter((_, index) => answers[index] === true).map((file) => file.path)];
 }

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { findLocalEnv } from '../runner/project-env.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { environmentChanges, fingerprintEnvironment } from '../verdict/environment.js';
+import type { StartState } from '../verdict/start-state.js';
+import type { GateSelection } from './select-gates.js';
+
+/** Where the change started: the versions its files are compared with. */
+export interface ChangeBase {
+  root: string;
+  base: Snapshot | undefined;
+  start: StartState | undefined;
+  env: NodeJS.ProcessEnv;
+  /** The project folder, whose installed packages are part of the environment (default: root). */
+  projectDir?: string;
+}
+
+/** A larger change is rarely comments alone, and reading every base version would cost more than it saves. */
+export const MAX_FILES = 40;
+const MAX_BYTES = 1024 * 1024;
+
+/**
+ * Whether the gates run with what they ran with at the turn's start: a turn that installed or
+ * upgraded packages may fail where its code did not change. Unknown (no start captured): as the base.
+ */
+export function environmentKept(change: ChangeBase): boolean {
+  if (change.start === undefined) return true;
+  const now = fingerprintEnvironment([...new Set([change.root, change.projectDir ?? change.root])], change.env);
+  return environmentChanges(change.start.environment, now).length === 0;
+}
+
+export function readNow(path: string): string | undefined {
+  try {
+    return statSync(path).size > MAX_BYTES ? undefined : readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // deleted, or unreadable: not the same
+  }
+}
+
+/** The project's Python, whose grammar its tools run under. */
+export function pythonOf(selection: GateSelection, env: NodeJS.ProcessEnv): string {
+  const venv = findLocalEnv(selection.gate.cwd, { ...env, ...selection.gate.env });
+  const python = venv ? join(venv.bin, process.platform === 'win32' ? 'python.exe' : 'python') : undefined;
+  return python !== undefined && existsSync(python) ? python : process.platform === 'win32' ? 'python' : 'python3';
+}
+
+/** "a.ts", or "a.ts and 2 more". */
+export function nameFiles(files: string[]): string {
+  const first = files[0] ?? '';
+  return files.length > 1 ? `${first} and ${files.length - 1} more` : first;
+}
+
+export function toRepoPath(root: string, path: string): string {
+  return toPosix(relative(root, path));
+}
+
+export function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
