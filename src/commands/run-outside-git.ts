@@ -4,7 +4,7 @@ import { sessionFileName } from '../hook/session-file-name.js';
 import { messages } from '../messages.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { readSession, sessionPath, writeSession } from '../state/session-state.js';
-import type { HotContext } from './stop-context.js';
+import type { HotContext } from '../stop/stop-context.js';
 
 /**
  * Outside git there is no way to tell what changed. By default gate does nothing there

@@ -10,7 +10,7 @@ import { judgeStop, lookForTampering } from '../stop/judge.js';
 import { decide } from '../stop/decide.js';
 import { traceDecision } from '../stop/trace-decision.js';
 import { answerAllow, answerBlock, type StopFindings } from '../stop/answer.js';
-import type { StopContext } from './stop-context.js';
+import type { StopContext } from '../stop/stop-context.js';
 
 export { gitLimitFor } from './hook-timeout.js';
 

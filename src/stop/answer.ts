@@ -2,7 +2,7 @@
 // human's notice; otherwise the state, the report kept for `gate verdict`, a pass remembered.
 import { basename, relative } from 'node:path';
 import type { Asking, AskingJudgement } from '../asking/decide-asking.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import type { ConfigTree } from '../config/config-tree.js';
 import type { StopDecision } from './decide-stop.js';
 import { messages } from '../messages.js';

@@ -1,7 +1,7 @@
 // The stop's phase that decides: block, allow or escape after `maxBlocks` (decide-stop.ts), whether the
 // agent asking the human lets it through (src/asking/), and what the human is told besides.
 import { type Asking, type AskingJudgement, askingAt, judgeAsking } from '../asking/decide-asking.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import type { ConfigTree } from '../config/config-tree.js';
 import { decideStop, type StopDecision } from './decide-stop.js';
 import { messages } from '../messages.js';

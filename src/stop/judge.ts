@@ -1,6 +1,6 @@
 // The stop's phase that judges: which failures the turn caused (baseline copies, start evidence), which
 // gates timed out twice running, and what the change did to the tests and checks themselves.
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import type { ConfigTree } from '../config/config-tree.js';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
 import type { GateResult } from '../runner/gate-result.js';

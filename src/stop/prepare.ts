@@ -2,7 +2,7 @@
 // it the one run checking this state of the tree.
 import { basename } from 'node:path';
 import { hookTimeoutSeconds } from '../commands/hook-timeout.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import { ConfigError } from '../config/config-problem.js';
 import { type ConfigTree, loadConfigTree } from '../config/config-tree.js';
 import { listConfigDirs } from '../config/list-config-dirs.js';

@@ -14,7 +14,7 @@ import { trackOverlap } from '../transient/overlap.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 
 /** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
 export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Reruns> {

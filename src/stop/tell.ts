@@ -15,7 +15,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { describeTampering } from '../tamper/describe-tampering.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import type { Judgement } from '../verdict/judge-failures.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import type { Judged } from './judge.js';
 
 const TAMPER_TITLE = 'tamper check: this change skips, deletes or weakens tests or checks';

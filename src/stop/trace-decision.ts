@@ -4,7 +4,7 @@ import { decisionReason } from './decide-stop.js';
 import { filterOutput } from '../filters/filter-output.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
-import type { StopContext } from '../commands/stop-context.js';
+import type { StopContext } from './stop-context.js';
 import type { StopVerdict } from './decide.js';
 import type { Judged } from './judge.js';
 
