@@ -16,8 +16,8 @@ import { harnessOption } from '../harness/unsupported-harness.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readIfPresent } from '../init/apply-changes.js';
 import { enclosingWorkspace } from '../init/read-members.js';
-import { findGateHooks } from '../init/settings-merge.js';
-import type { FoundGateHook } from '../init/gate-hook-entry.js';
+import { findGateHooks } from '../harness/install/settings-merge.js';
+import type { FoundGateHook } from '../harness/install/gate-hook-entry.js';
 
 const MARK: Record<Level, string> = { ok: '✔', problem: '✖', warning: '!', info: '·' };
 

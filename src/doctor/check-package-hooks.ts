@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { gateHint } from '../package/gate-command.js';
 import { readIfPresent } from '../init/apply-changes.js';
-import { findGateHooks } from '../init/settings-merge.js';
+import { findGateHooks } from '../harness/install/settings-merge.js';
 import { detectWorkspaceKind, readWorkspace } from '../workspace/workspace-graph.js';
 import type { Finding } from './judge-delivery.js';
 

@@ -6,7 +6,7 @@ import { installer } from '../../src/harness/install/auggie.js';
 import type { HookBin, InstallHooks } from '../../src/harness/install/installer.js';
 import { hookOutput } from '../../src/hook/hook-output.js';
 import { parsePayload } from '../../src/hook/parse-payload.js';
-import { SettingsError } from '../../src/init/settings-merge.js';
+import { SettingsError } from '../../src/harness/install/settings-merge.js';
 
 const FILE = '.augment/settings.json';
 const local = (relativePath: string): HookBin => ({ mode: 'local', relativePath, program: undefined });

@@ -3,7 +3,7 @@ import { ADAPTERS } from '../../src/harness/adapters.js';
 import { installer } from '../../src/harness/install/copilot.js';
 import type { HookBin, InstallHooks } from '../../src/harness/install/installer.js';
 import { parsePayload } from '../../src/hook/parse-payload.js';
-import { SettingsError } from '../../src/init/settings-merge.js';
+import { SettingsError } from '../../src/harness/install/settings-merge.js';
 
 const TEAM = '.github/hooks/gate.json';
 const PERSONAL = '.github/copilot/settings.local.json';

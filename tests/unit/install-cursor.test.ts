@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HookBin, InstallHooks } from '../../src/harness/install/installer.js';
 import { installer } from '../../src/harness/install/cursor.js';
-import { SettingsError } from '../../src/init/settings-merge.js';
+import { SettingsError } from '../../src/harness/install/settings-merge.js';
 
 const FILE = '.cursor/hooks.json';
 const local = (relativePath: string): HookBin => ({ mode: 'local', relativePath, program: undefined });

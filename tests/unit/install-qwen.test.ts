@@ -4,7 +4,7 @@ import { ADAPTERS } from '../../src/harness/adapters.js';
 import type { HookBin, InstallHooks } from '../../src/harness/install/installer.js';
 import { installer, qwenTimeout } from '../../src/harness/install/qwen.js';
 import { parsePayload } from '../../src/hook/parse-payload.js';
-import { SettingsError } from '../../src/init/settings-merge.js';
+import { SettingsError } from '../../src/harness/install/settings-merge.js';
 
 const FILE = '.qwen/settings.json';
 const local = (relativePath: string): HookBin => ({ mode: 'local', relativePath, program: undefined });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonTree } from '../../src/init/json-format.js';
-import { findGateHooks, mergeGateHooks, removeGateHooks, SettingsError } from '../../src/init/settings-merge.js';
-import { isGateCommand } from '../../src/init/gate-hook-entry.js';
+import { parseJsonTree } from '../../src/harness/install/json-format.js';
+import { findGateHooks, mergeGateHooks, removeGateHooks, SettingsError } from '../../src/harness/install/settings-merge.js';
+import { isGateCommand } from '../../src/harness/install/gate-hook-entry.js';
 
 const FILE = '.claude/settings.json';
 const STOP = { event: 'Stop', command: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run', timeout: 690 };

@@ -1,5 +1,5 @@
-import { mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
-import type { HookFileShape } from '../../init/gate-hook-entry.js';
+import { mergeGateHooks, removeGateHooks } from './settings-merge.js';
+import type { HookFileShape } from './gate-hook-entry.js';
 import { findMillisecondHooks } from './millisecond-hooks.js';
 import { binWords } from './claude.js';
 import type { Installer } from './installer.js';

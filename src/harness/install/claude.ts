@@ -1,4 +1,4 @@
-import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
+import { findGateHooks, mergeGateHooks, removeGateHooks } from './settings-merge.js';
 import type { HookBin, Installer } from './installer.js';
 
 /** Claude Code's file-editing tools. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
+import { findGateHooks, mergeGateHooks, removeGateHooks } from './settings-merge.js';
 import type { HookBin, Installer } from './installer.js';
 
 /**

@@ -1,5 +1,5 @@
-import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
-import type { HookFileShape } from '../../init/gate-hook-entry.js';
+import { findGateHooks, mergeGateHooks, removeGateHooks } from './settings-merge.js';
+import type { HookFileShape } from './gate-hook-entry.js';
 import { binWords } from './claude.js';
 import type { Installer } from './installer.js';
 

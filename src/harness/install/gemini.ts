@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
-import type { HookFileShape } from '../../init/gate-hook-entry.js';
+import { mergeGateHooks, removeGateHooks } from './settings-merge.js';
+import type { HookFileShape } from './gate-hook-entry.js';
 import { findMillisecondHooks } from './millisecond-hooks.js';
 import type { HookBin, Installer } from './installer.js';
 

@@ -1,5 +1,5 @@
-import { findGateHooks } from '../../init/settings-merge.js';
-import type { HookFileShape } from '../../init/gate-hook-entry.js';
+import { findGateHooks } from './settings-merge.js';
+import type { HookFileShape } from './gate-hook-entry.js';
 
 /** gate's entries in a hook file whose timeouts are milliseconds (Gemini CLI, Auggie), in seconds for doctor. */
 export function findMillisecondHooks(text: string, fileName: string, shape: HookFileShape): Array<{ event: string; command: string; timeoutSeconds?: number }> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { findGateHooks, mergeGateHooks, removeGateHooks } from '../../init/settings-merge.js';
-import type { HookFileShape } from '../../init/gate-hook-entry.js';
+import { findGateHooks, mergeGateHooks, removeGateHooks } from './settings-merge.js';
+import type { HookFileShape } from './gate-hook-entry.js';
 import { binWords } from './claude.js';
 import type { Installer } from './installer.js';
 

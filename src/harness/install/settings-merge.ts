@@ -1,6 +1,6 @@
 // Merging gate's hook entries into a harness's settings file, finding and removing them: the text is
 // edited in place, and a file gate cannot read is refused, never rewritten.
-import { SetupError } from '../errors.js';
+import { SetupError } from '../../errors.js';
 import { entryFor, type FoundGateHook, type GateHook, type HookFileShape, isGateCommand, readGateHook } from './gate-hook-entry.js';
 import {
   appendEntry,

@@ -1,6 +1,6 @@
 // gate's own hook entry in a harness's settings: the entry it writes, and how it knows one it wrote
 // (in any form it has used) from someone else's.
-import { splitCommand } from '../plan/split-command.js';
+import { splitCommand } from '../../plan/split-command.js';
 
 /** One hook entry that init installs: `args` makes it the exec form, which Claude Code runs without a shell. */
 export interface GateHook {
