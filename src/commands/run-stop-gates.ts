@@ -12,7 +12,7 @@ import { traceDecision } from '../stop/trace-decision.js';
 import { answerAllow, answerBlock, type StopFindings } from '../stop/answer.js';
 import type { StopContext } from '../stop/stop-context.js';
 
-export { gitLimitFor } from '../hook/hook-timeout.js';
+export { gitLimitFor } from '../stop/hook-timeout.js';
 
 /** The slow half of a stop: something relevant changed, so load the config and run the gates. */
 export async function runStopGates(stop: StopContext): Promise<number> {

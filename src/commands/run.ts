@@ -194,7 +194,7 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
 const GIT_CHECK_IN_MS = 1000;
 
 /** The hook's timeout from Claude Code's settings (read by the bundle already); else the slow half sizes it from the config. */
-async function gitLimitFor(limits: Parameters<typeof import('../hook/hook-timeout.js').gitLimitFor>[0]): Promise<number> {
+async function gitLimitFor(limits: Parameters<typeof import('../stop/hook-timeout.js').gitLimitFor>[0]): Promise<number> {
   const fromSettings = limits.harness === 'claude' ? (await import('../harness/claude-hook-timeout.js')).claudeHookTimeout(limits.projectDir, limits.event) : undefined;
   if (fromSettings !== undefined) return (await import('../plan/hook-time.js')).gitLimitAt(Math.round(performance.timeOrigin), fromSettings);
   return (await import('./run-stop-gates.js')).gitLimitFor(limits);

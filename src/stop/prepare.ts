@@ -1,7 +1,7 @@
 // The stop's first phase: the config (layered, cached), the time it may take, and the lock that makes
 // it the one run checking this state of the tree.
 import { basename } from 'node:path';
-import { hookTimeoutSeconds } from '../hook/hook-timeout.js';
+import { hookTimeoutSeconds } from './hook-timeout.js';
 import type { StopContext } from './stop-context.js';
 import { ConfigError } from '../config/config-problem.js';
 import { type ConfigTree, loadConfigTree } from '../config/config-tree.js';
