@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { optionValue } from '../hook/option-value.js';
 import { passedPath, readPassed, readSession, sessionPath } from '../state/session-state.js';
 import { rememberStartRun } from '../verdict/baseline-failures.js';

@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config-problem.js';
 import { loadConfig } from '../config/load-config.js';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { messages } from '../messages.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { readSession, sessionPath, writeSession } from '../state/session-state.js';

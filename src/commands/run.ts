@@ -11,7 +11,7 @@ import { hookOutput, type HookOutput } from '../hook/hook-output.js';
 import { optionValue } from '../hook/option-value.js';
 import { parsePayload, type HookPayload } from '../hook/parse-payload.js';
 import { readPayload } from '../hook/read-payload.js';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { messages } from '../messages.js';
 import { pickProjectDir } from '../hook/project-dir.js';
 import type { ChangeSet } from '../plan/select-gates.js';

@@ -1,7 +1,7 @@
 import { messages } from '../messages.js';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { filesToRun, selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';

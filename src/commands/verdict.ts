@@ -11,7 +11,7 @@ import { sessionReportPath } from '../state/session-report.js';
 import { readStopLog } from '../state/read-stop-log.js';
 import { stopLogPath } from '../state/stop-log.js';
 import type { StopRecord } from '../state/stop-record.js';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { locateStateDir } from './log.js';
 
 const USAGE = 'usage: gate verdict [--session ID] [--json]';

@@ -1,5 +1,5 @@
 import { findRepo, stateDirOf } from '../git/find-repo.js';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import { readStopLog } from '../state/read-stop-log.js';
 import type { StopRecord } from '../state/stop-record.js';
 import { findTranscripts, isWithin, type TranscriptFile } from './find-transcripts.js';

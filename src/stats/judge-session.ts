@@ -1,5 +1,5 @@
 import { gateHint } from '../package/gate-command.js';
-import { sessionFileName } from '../hook/session-file-name.js';
+import { sessionFileName } from '../state/session-file-name.js';
 import type { StopRecord, StopTamper } from '../state/stop-record.js';
 
 export type StopGate = StopRecord['gates'][number];

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionFileName } from '../../src/hook/session-file-name.js';
+import { sessionFileName } from '../../src/state/session-file-name.js';
 import { judgeTurn } from '../../src/history/judge-turn.js';
 import { parseClaude } from '../../src/history/parse-claude.js';
 import { parseCodex } from '../../src/history/parse-codex.js';

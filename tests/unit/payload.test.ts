@@ -3,7 +3,7 @@ import { ADAPTERS } from '../../src/harness/adapters.js';
 import { parsePayload as parseWith } from '../../src/hook/parse-payload.js';
 
 const parsePayload = (text: string) => parseWith(text, ADAPTERS.claude, undefined);
-import { sessionFileName } from '../../src/hook/session-file-name.js';
+import { sessionFileName } from '../../src/state/session-file-name.js';
 
 describe('parsePayload', () => {
   it('reads a Claude Code Stop payload', () => {
