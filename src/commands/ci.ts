@@ -16,7 +16,7 @@ import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { describeResult, type GateRow } from '../report/gate-table.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
-import { formatMs } from '../stats/format-units.js';
+import { formatMs } from '../report/format-units.js';
 import { rememberResults } from '../verdict/remember-results.js';
 import { stateKeyNow } from '../verdict/start-state.js';
 import { changeSinceBaseline, openProject, openTree } from './open-project.js';

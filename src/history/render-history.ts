@@ -1,4 +1,4 @@
-import { percent } from '../stats/format-units.js';
+import { percent } from '../report/format-units.js';
 import { HARNESSES, type HistoryCounts, type HistorySummary } from './summarise-history.js';
 
 const LABELS: Record<string, string> = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', qwen: 'Qwen Code' };

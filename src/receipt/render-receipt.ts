@@ -1,5 +1,5 @@
 import { gateTable } from '../report/gate-table.js';
-import { formatMs, formatTime } from '../stats/format-units.js';
+import { formatMs, formatTime } from '../report/format-units.js';
 import { short, type CurrentTree, type ReceiptJudgement } from './judge-receipt.js';
 import type { Receipt } from './receipt.js';
 import { gateHint } from '../package/gate-command.js';

@@ -1,6 +1,6 @@
 import { describeOutcome } from './describe-outcome.js';
 import type { GateResult, GateStatus } from '../runner/gate-result.js';
-import { formatMs } from '../stats/format-units.js';
+import { formatMs } from './format-units.js';
 
 export interface GateRow {
   name: string;

@@ -1,4 +1,4 @@
-import { formatMs, formatTime, percent, shortSession } from './format-units.js';
+import { formatMs, formatTime, percent, shortSession } from '../report/format-units.js';
 import type { DurationSummary, StopStats } from './summarise-stops.js';
 
 const TOP = 5;

@@ -1,5 +1,5 @@
 import type { StopRecord } from '../state/stop-record.js';
-import { formatMs, formatTime, shortSession } from './format-units.js';
+import { formatMs, formatTime, shortSession } from '../report/format-units.js';
 import { describeFinding } from './render-verdict.js';
 import { gateHint } from '../package/gate-command.js';
 

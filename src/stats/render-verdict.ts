@@ -1,5 +1,5 @@
 import type { StopTamper } from '../state/stop-record.js';
-import { formatTime } from './format-units.js';
+import { formatTime } from '../report/format-units.js';
 import { describeGate, type SessionVerdict } from './judge-session.js';
 import { gateHint } from '../package/gate-command.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StopRecord } from '../../src/state/stop-record.js';
-import { formatMs, formatTime, shortSession } from '../../src/stats/format-units.js';
+import { formatMs, formatTime, shortSession } from '../../src/report/format-units.js';
 import { renderStats } from '../../src/stats/render-stats.js';
 import { renderStopLine, renderStopLog } from '../../src/stats/render-stop-log.js';
 import { median, nearestRank, summariseStops } from '../../src/stats/summarise-stops.js';
