@@ -12,7 +12,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { readEdits } from '../state/session-edits.js';
 import { noteLetThrough, sessionReportPath, writeSessionReport } from '../state/session-report.js';
 import { passedPath, readPassed, type SessionState, writePassed, writeSession } from '../state/session-state.js';
-import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../tamper/remembered-test.js';
+import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../state/remembered-test.js';
 import type { GateRun } from '../tamper/rewritten-expectations.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
 import type { Judged } from './judge.js';

@@ -1,4 +1,4 @@
-import type { RememberedTest } from './remembered-test.js';
+import type { RememberedTest } from '../state/remembered-test.js';
 import type { StartVersion } from './start-versions.js';
 import { syntaxFor } from './test-syntax.js';
 

@@ -1,7 +1,7 @@
 import type { ChangeSet } from '../plan/select-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { existedAtStart } from './new-tests.js';
-import type { RememberedTest } from './remembered-test.js';
+import type { RememberedTest } from '../state/remembered-test.js';
 import { type GateRun, rememberFailingTests } from './rewritten-expectations.js';
 import { readStartVersions, type StartVersion } from './start-versions.js';
 

@@ -3,7 +3,7 @@ import type { Failure } from '../filters/filter.js';
 import { judgeTestChange } from './judge-test-change.js';
 import { locateTestFile } from './locate-test-file.js';
 import { FileReader } from './read-changed-file.js';
-import { MAX_LINE_CHARS, MAX_REMEMBERED_TESTS, MAX_TEST_LINES, type RememberedTest } from './remembered-test.js';
+import { MAX_LINE_CHARS, MAX_REMEMBERED_TESTS, MAX_TEST_LINES, type RememberedTest } from '../state/remembered-test.js';
 import type { TamperFinding } from './tamper-finding.js';
 import { syntaxFor } from './test-syntax.js';
 

@@ -5,7 +5,7 @@ import { filterOutput } from '../../src/filters/filter-output.js';
 import { pytestValues } from '../../src/filters/native/native-values.js';
 import { judgeTestChange } from '../../src/tamper/judge-test-change.js';
 import { existedAtStart } from '../../src/tamper/new-tests.js';
-import type { RememberedTest } from '../../src/tamper/remembered-test.js';
+import type { RememberedTest } from '../../src/state/remembered-test.js';
 import { comparableValue, valuesIn } from '../../src/tamper/structured-values.js';
 import { jsSyntax } from '../../src/tamper/syntax/js-syntax.js';
 import { pythonSyntax } from '../../src/tamper/syntax/python-syntax.js';
