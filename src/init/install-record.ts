@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import type { HarnessName } from '../harness/adapters.js';
 import { readState, writeState } from '../state/state-files.js';
 

@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 
 /**
  * The identity of every config a full run read: each config directory (relative to the repository

@@ -1,6 +1,6 @@
 import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { fsPath } from '../git/path-bytes.js';
-import { fastHash } from './fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 
 const HASH_FILE_LIMIT = 4 * 1024 * 1024;
 // Past these, files are fingerprinted by size, mtime and ctime: a huge untracked build folder that

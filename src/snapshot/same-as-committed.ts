@@ -1,4 +1,4 @@
-import { fastHash } from './fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import { execGit, execGitBytes } from '../git/exec-git.js';
 
 /** Past this many paths, nothing is compared: each costs a git call. */

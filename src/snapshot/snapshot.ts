@@ -1,4 +1,4 @@
-import { fastHash } from './fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 
 /**
  * The state of a work tree as gate compares it: the commit checked out, and a fingerprint of every

@@ -4,7 +4,7 @@ import { hostBlockCap } from '../config/block-cap.js';
 import { ConfigError } from '../config/config-problem.js';
 import type { ConfigFiles } from '../config/find-config.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import { packageRoot } from '../package/package-root.js';
 import { machineCores } from '../plan/machine-cores.js';
 import { readState, writeState } from './state-files.js';

@@ -1,6 +1,6 @@
 import { join, sep } from 'node:path';
 import type { ConfigTree, Scope } from '../config/config-tree.js';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import type { GateSelection } from '../plan/select-gates.js';
 import type { GateResult } from '../runner/gate-result.js';
 import type { Snapshot } from '../snapshot/snapshot.js';

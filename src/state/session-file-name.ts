@@ -1,4 +1,4 @@
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 

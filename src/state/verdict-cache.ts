@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import { pathMatcher } from '../plan/path-matcher.js';
 import type { GateSelection } from '../plan/select-gates.js';
 import type { Snapshot } from '../snapshot/snapshot.js';

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 import { listDir, sitePackagesFor } from './editable-installs.js';
 
 /**

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import { fastHash } from '../snapshot/fast-hash.js';
+import { fastHash } from '../hash/fast-hash.js';
 
 const PREFIX = 'the same output ';
 
