@@ -20,7 +20,8 @@ import { changedPaths, headSnapshot } from '../snapshot/snapshot.js';
 import { takeSnapshot, UNTRACKED_HINT_THRESHOLD } from '../snapshot/take-snapshot.js';
 import { startScan } from '../tamper/start-scan.js';
 import { passedPath, readPassed, readSession, sessionPath, writeSession, type SessionState } from '../state/session-state.js';
-import { recordTrace, startTrace, tracedOutput, type StopTrace } from '../state/stop-trace.js';
+import { tracedOutput } from '../hook/traced-output.js';
+import { recordTrace, startTrace, type StopTrace } from '../state/stop-trace.js';
 
 /**
  * `gate run`: the hook. This module is the hot path — a stop with nothing new to check must cost

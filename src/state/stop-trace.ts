@@ -1,4 +1,3 @@
-import type { HookOutput } from '../hook/hook-output.js';
 import { appendStopRecord } from './stop-log.js';
 import type { StopRecord } from './stop-record.js';
 
@@ -27,25 +26,6 @@ export interface StopTrace {
 
 export function startTrace(harness: string): StopTrace {
   return { started: Date.now(), harness, session: 'no-session', path: 'fast', reason: '', changed: { count: 0, sample: [] }, gates: [], reportChars: 0, blocks: 0 };
-}
-
-/** The harness's output, noting in the trace what was said. */
-export function tracedOutput(output: HookOutput, trace: StopTrace): HookOutput {
-  return {
-    allow: () => {
-      trace.outcome ??= 'allow';
-      return output.allow();
-    },
-    notice: (message) => {
-      trace.outcome ??= 'allow';
-      return output.notice(message);
-    },
-    block: (report, toHuman) => {
-      trace.outcome = 'block';
-      trace.reportChars = report.length;
-      return output.block(report, toHuman);
-    },
-  };
 }
 
 export function recordTrace(trace: StopTrace): void {
