@@ -1,4 +1,3 @@
-import type { AskedStreak } from '../state/session-state.js';
 import { endsWithQuestion } from './ends-with-question.js';
 
 /** The `whenAsking` setting (docs/configuration.md). */
@@ -14,6 +13,12 @@ export function askingAt(payload: { planMode: boolean; lastMessage: string | und
   if (setting === 'block') return undefined;
   if (payload.planMode) return 'plan';
   return setting === 'allow' && endsWithQuestion(payload.lastMessage) ? 'question' : undefined;
+}
+
+/** Stops in a row let through red because the agent asked, and the gates red at the last one (kept in the session state). */
+export interface AskedStreak {
+  stops: number;
+  red: string[];
 }
 
 export interface AskingJudgement {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { AskedStreak } from '../asking/decide-asking.js';
 import { isSnapshot, type Snapshot } from '../snapshot/snapshot.js';
 import { isStartState, type StartState } from '../verdict/start-state.js';
 import { isRememberedTests, type RememberedTest } from './remembered-test.js';
@@ -31,11 +32,6 @@ export interface SessionState {
   reported?: { key: string; block: number };
   /** The failing tests at the last block, for the next stop's tamper check (src/tamper/rewritten-expectations.ts). */
   tests?: RememberedTest[];
-}
-
-export interface AskedStreak {
-  stops: number;
-  red: string[];
 }
 
 /** The last tree on which every gate that had to run passed. */
