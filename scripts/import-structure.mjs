@@ -71,6 +71,11 @@ for (const unit of [...order].reverse()) {
   for (const to of unitEdges.get(unit)) if (rank.get(to) > rank.get(unit)) deepest = Math.max(deepest, level.get(to) + 1);
   level.set(unit, deepest);
 }
+const chain = [order.reduce((top, unit) => (level.get(unit) > level.get(top) ? unit : top))];
+for (let unit = chain[0]; level.get(unit) > 0; chain.push(unit)) {
+  const below = [...unitEdges.get(unit)].filter((to) => rank.get(to) > rank.get(unit));
+  unit = below.reduce((next, to) => (level.get(to) > level.get(next) ? to : next));
+}
 
 /**
  * The units from the top (importers) down, ordered so that the fewest file-level imports run back
@@ -118,7 +123,8 @@ const total = lines.reduce((sum, [, n]) => sum + n, 0);
 
 const backUpCount = backUp.reduce((n, { count }) => n + count, 0);
 console.log(`src/: ${files.length} files, ${total} lines; ${units.length} folders and top-level files`);
-console.log(`levels: ${Math.max(...level.values()) + 1} (the longest chain of units each importing one below it, the imports that run back up left out)`);
+console.log(`levels: ${chain.length} (the longest chain of units each importing the next, the imports that run back up left out)`);
+console.log(`  ${chain.join(' → ')}`);
 console.log(`imports that run back up: ${backUpCount} (${backUp.length} unit pairs)`);
 for (const { from, to, count, example } of backUp) console.log(`  ${from} → ${to}: ${count}, e.g. ${example}`);
 const unitCircles = unitGroups.filter((group) => group.length > 1);
