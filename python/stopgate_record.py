@@ -1,11 +1,12 @@
 """What each test file executes, for gate's coverage record (docs/fast-tiers.md).
 
 gate loads this with ``-p stopgate_record`` (PYTEST_ADDOPTS) and its folder on PYTHONPATH, on a
-passing full run only. It writes one JSON file, STOPGATE_RECORD_OUT: per test file the functions
-(file, qualified name) it executed under ROOT. What runs where no single test file owns it goes to
-``shared``, which counts for every test: collection and imports (code a ``<module>`` frame runs),
-fixtures wider than a function, the teardown that may end them. A test file that started a process
-gets no record (what runs there is seen by no tracer here).
+full run. It writes one JSON file, STOPGATE_RECORD_OUT: per test file the functions (file,
+qualified name) it executed under ROOT, and per test (node id) those its own run executed. What
+runs where no single test file owns it goes to ``shared``, which counts for every test: collection
+and imports (code a ``<module>`` frame runs), fixtures wider than a function, the teardown that
+may end them. A test that failed or started a process gets no record of its own (null), nor does
+its file when that happened outside a test (what runs in another process is seen by no tracer here).
 """
 
 import hashlib
@@ -49,6 +50,7 @@ class _Recorder:
         self.root = root + os.sep
         self.shared = set()
         self.tests = {}
+        self.items = {}
         self.started = set()
         self.targets = [self.shared]
         self.owner = None
@@ -148,15 +150,13 @@ class _Recorder:
             # Something else took the profile function (a profiler): what ran since is unknown.
             self.lost = True
 
-    def _file(self, item):
-        path = os.path.realpath(str(item.path))
-        return self.tests.setdefault(path, set())
-
     def pytest_runtest_protocol(self, item, nextitem):
-        self._switch([self._file(item)], os.path.realpath(str(item.path)))
+        path = os.path.realpath(str(item.path))
+        found = self.items.setdefault(path, {}).setdefault(item.nodeid, set())
+        self._switch([self.tests.setdefault(path, set()), found], (path, item.nodeid))
 
     def pytest_runtest_logreport(self, report):
-        # A test file with a failure gets no record: one left out later must pass as it did here.
+        # A failed test gets no record: one left out later must pass as it did here.
         if report.failed:
             self.started.add(self.owner)
 
@@ -175,8 +175,9 @@ class _Recorder:
         if fixturedef.scope == "function":
             yield
             return
+        # What a wider fixture runs serves every test after it: the file's, and the shared part.
         targets, owner = self.targets, self.owner
-        self._switch(targets + [self.shared], owner)
+        self._switch(targets + [self.shared], _file_of(owner))
         yield
         self._switch(targets, owner)
 
@@ -186,7 +187,7 @@ class _Recorder:
         ending = nextitem is None or nextitem.path.parent != item.path.parent
         targets, owner = self.targets, self.owner
         if ending:
-            self._switch(targets + [self.shared], owner)
+            self._switch(targets + [self.shared], _file_of(owner))
         yield
         if ending:
             self._switch(targets, owner)
@@ -203,7 +204,9 @@ class _Recorder:
         # Only a run that ran every test it collected (0: all passed, 1: some failed) is read.
         if self.lost or None in self.started or self.collect_failed or self.exitstatus not in (0, 1):
             return
-        codes = {test: _project(found, self.root) for test, found in self.tests.items() if test.startswith(self.root) and test not in self.started}
+        kept = [test for test in self.tests if test.startswith(self.root) and (test, None) not in self.started]
+        codes = {test: _project(self.tests[test], self.root) for test in kept}
+        items = {test: {nodeid: None if (test, nodeid) in self.started else _project(found, self.root) for nodeid, found in self.items.get(test, {}).items()} for test in kept}
         shared = _project(self.shared, self.root)
         files = {}
         for path in set(shared).union(*codes.values(), codes):
@@ -211,7 +214,8 @@ class _Recorder:
         record = {
             "shared": _named(shared, files),
             "tests": {test: _named(found, files) for test, found in codes.items()},
-            "others": sorted(test for test in self.tests if test in self.started),
+            "items": {test: {nodeid: found if found is None else _named(found, files) for nodeid, found in by_id.items()} for test, by_id in items.items()},
+            "others": sorted(test for test in self.tests if test not in kept),
             "files": {path: cut and {"hash": cut["hash"], "skeleton": cut["skeleton"], "units": [{"name": u["name"], "body": u["body"]} for u in cut["units"]]} for path, cut in files.items()},
         }
         with open(self.out, "w", encoding="utf-8") as handle:
@@ -219,6 +223,11 @@ class _Recorder:
 
 
 _STARTS = ("system", "fork", "forkpty", "posix_spawn", "posix_spawnp", "execv", "execve", "spawnv", "spawnve")
+
+
+def _file_of(owner):
+    """A test's file, as the owner of what runs for all its tests (None stays None: the shared part)."""
+    return owner and (owner[0], None)
 
 
 def _watch_processes(recorder):

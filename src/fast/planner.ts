@@ -14,10 +14,16 @@ export interface FastInput {
   cacheDir?: string;
 }
 
+/**
+ * What a run adds to its environment: each value joins the gate's own (PYTHONPATH with the path
+ * delimiter, PYTEST_ADDOPTS with a space) rather than replacing it.
+ */
+export type RunEnv = Partial<Record<'PYTHONPATH' | 'PYTEST_ADDOPTS' | 'STOPGATE_LEAVE_OUT', string>>;
+
 /** What a gate runs this time, and why, in words for `gate status` and the stop log. */
 export type FastPlan =
   /** The tier's command (`tier.run`, or `run` when a planner chose another), `{files}` = targets. */
-  | { kind: 'fast'; run: string[]; targets: string[]; why: string }
+  | { kind: 'fast'; run: string[]; targets: string[]; why: string; env?: RunEnv }
   /** The gate's full command (`run` replaces it when the repository needs another one, as `tsc -b`). */
   | { kind: 'full'; why: string; run?: string[] }
   /** The change reaches no test: nothing to run. */

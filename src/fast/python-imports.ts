@@ -3,6 +3,7 @@ import { delimiter, dirname, isAbsolute, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { activateProjectEnv } from '../runner/activate-project-env.js';
 import { envCacheFile } from '../runner/ask-env-manager.js';
+import { leaveOutTests } from './by-coverage/leave-out-tests.js';
 import { narrowPytestByRecord } from './by-coverage/narrow-pytest-by-record.js';
 import { fullRunFirst, type FastPlan, type FastInput, type Planner } from './planner.js';
 import { findTestmon } from './find-testmon.js';
@@ -66,7 +67,8 @@ async function planFromImports(gate: FastInput['gate'], files: string[], config:
   const targets = byRecord ? selection.targets.filter((target) => !collects(target) || byRecord.tests.has(target)) : selection.targets;
   const reach = `${selection.targets.length} of ${selection.total} ${kind} import the change${extra}`;
   if (byRecord && targets.length === 0) return { kind: 'none', why: `${reach}; ${byRecord.why}` };
-  if (targets.length >= selection.total) {
+  const leaveOut = byRecord?.leaveOut && cacheDir !== undefined ? leaveOutTests(cacheDir, byRecord.leaveOut) : undefined;
+  if (targets.length >= selection.total && !leaveOut) {
     const via = selection.through ? `, ${selection.through.count === selection.reached ? 'all' : selection.through.count} through ${selection.through.file}` : '';
     const cause = selection.reached >= targets.length ? `every one imports the change${via}` : `${selection.reached} import the change${via}${extra}`;
     return { kind: 'full', why: `${targets.length} of ${selection.total} ${kind}: ${cause}` };
@@ -80,15 +82,15 @@ async function planFromImports(gate: FastInput['gate'], files: string[], config:
   const at = gate.tier.run.indexOf(FILES);
   const run = at === -1 ? gate.tier.run : [...gate.tier.run.slice(0, at), ...options, ...gate.tier.run.slice(at)];
   const why = byRecord ? `${reach}; ${byRecord.why}` : `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${extra})`;
-  return { kind: 'fast', run, targets, why };
+  return leaveOut ? { kind: 'fast', run, targets, why, env: leaveOut } : { kind: 'fast', run, targets, why };
 }
 
 /** The record's choice among the graph's test files (relative to the gate's folder), or undefined when it has none or keeps them all. */
-async function narrowByRecord(cwd: string, cacheDir: string, tests: string[], files: string[], env: NodeJS.ProcessEnv): Promise<{ tests: Set<string>; why: string } | undefined> {
+async function narrowByRecord(cwd: string, cacheDir: string, tests: string[], files: string[], env: NodeJS.ProcessEnv): Promise<{ tests: Set<string>; why: string; leaveOut?: string[] } | undefined> {
   if (tests.length === 0) return undefined;
   const root = realpathSync(cwd);
   const narrowed = await narrowPytestByRecord(cacheDir, root, tests.map((test) => join(root, test)), files.map((file) => join(root, file)), findPython(env));
-  return narrowed && { tests: new Set(narrowed.tests.map((test) => relative(root, test).split('\\').join('/'))), why: narrowed.why };
+  return narrowed && { ...narrowed, tests: new Set(narrowed.tests.map((test) => relative(root, test).split('\\').join('/'))) };
 }
 
 // The interpreter the gate's pytest runs on: the first python on the project environment's PATH.

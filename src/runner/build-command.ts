@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { leaveOutArgs } from '../plan/leave-to-packages.js';
 import { quoteCommand, splitCommand } from '../plan/split-command.js';
 import type { ResolvedGate } from '../config/load-config.js';
 import { planFastTier, type FastPlan } from '../fast/fast-plan.js';
+import type { RunEnv } from '../fast/planner.js';
 import { fsPath, hasRawBytes } from '../git/path-bytes.js';
 import { projectRunner } from '../package/package-manager.js';
 import { isPythonGate } from './activate-project-env.js';
@@ -25,6 +26,8 @@ export interface BuiltCommand {
   fast: boolean;
   /** Runs on part of the project (a fast tier, or `{files}`): not a full run of the gate. */
   narrowed: boolean;
+  /** What the run adds to its environment (a fast tier's): joined with the gate's own by withRunEnv. */
+  env?: RunEnv;
 }
 
 export interface BuildOptions {
@@ -77,7 +80,19 @@ async function buildOnce(gate: ResolvedGate, files: string[], options: BuildOpti
   const where = relative(options.projectDir, gate.cwd);
   const display = where && where !== '.' ? `cd ${quoteCommand([where])} && ${shown}` : shown;
   const why = tooLong && plan === undefined && usesFiles ? '{files} is "." (the whole directory)' : plan?.why;
-  return { argv: shell ? argv : spawnableArgv(argv), shell, display, nothingToRun: usesFiles && targets.length === 0, why, fast, narrowed: fast || usesFiles };
+  const built = { argv: shell ? argv : spawnableArgv(argv), shell, display, nothingToRun: usesFiles && targets.length === 0, why, fast, narrowed: fast || usesFiles };
+  return plan?.kind === 'fast' && plan.env ? { ...built, env: plan.env } : built;
+}
+
+/** `env` with a run's additions joined to what it has: PYTHONPATH by the path delimiter, PYTEST_ADDOPTS by a space. */
+export function withRunEnv(env: NodeJS.ProcessEnv, add: RunEnv | undefined): NodeJS.ProcessEnv {
+  if (!add) return env;
+  const joined: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(add)) {
+    const had = env[name];
+    joined[name] = !had || name === 'STOPGATE_LEAVE_OUT' ? value : name === 'PYTHONPATH' ? `${value}${delimiter}${had}` : `${had} ${value}`;
+  }
+  return joined;
 }
 
 function expand(run: string | string[], targets: string[], shell: boolean, cacheDir: string): string[] {

@@ -6,7 +6,7 @@ import type { ResolvedGate } from '../config/load-config.js';
 import { activateProjectEnv } from './activate-project-env.js';
 import { envCacheFile } from './ask-env-manager.js';
 import { BoundedCapture } from './bounded-capture.js';
-import { buildCommand } from './build-command.js';
+import { buildCommand, withRunEnv } from './build-command.js';
 import { filterOutput } from '../filters/filter-output.js';
 import { findProgram } from './find-program.js';
 import { findSetupFault } from './setup-fault.js';
@@ -78,7 +78,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   // A git hook's GIT_DIR and friends (an agent run from one, a hook that exports them) would point a
   // gate's own git calls — a test suite making temp repositories — at this repository. A gate's own "env" may set them.
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
-  const ownEnv: NodeJS.ProcessEnv = { ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId };
+  const ownEnv: NodeJS.ProcessEnv = withRunEnv({ ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId }, command.env);
   // A full vitest or pytest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
   const recording = recordCoverage && (gate.preset === 'vitest' || gate.preset === 'pytest') && !command.narrowed && !command.shell ? await startRecording(gate.preset, cacheDir, gate.cwd, ownEnv) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);

@@ -21,6 +21,12 @@ const SHOP = {
   // A failure the project had before: the run that records fails, and this file gets no record.
   'tests/test_old_failure.py': 'def test_old():\n    assert 1 == 2\n',
   'tests/test_rate.py': 'from shop.util import RATE\n\n\ndef test_rate():\n    assert RATE == 2\n',
+  // Tests one by one: each runs only when it executed a changed function; one that failed, always.
+  'tests/test_both.py':
+    'from shop import Tag, double\n\n\ndef test_twice():\n    assert double(1) == 2\n\n\ndef test_tag():\n    assert Tag().label(3) == "#3"\n\n\ndef test_failed_before():\n    assert double(0) == 1\n',
+  // A module-wide fixture's calls run for every test of the file.
+  'tests/test_fixture.py':
+    'import pytest\n\nfrom shop import Tag, double\n\n\n@pytest.fixture(scope="module")\ndef base():\n    return double(5)\n\n\ndef test_uses(base):\n    assert base == 10\n\n\ndef test_label_only():\n    assert Tag().label(0) == "#0"\n',
   'tests/test_cli.py':
     'import subprocess\nimport sys\n\nimport shop\n\n\ndef test_cli():\n    code = "import sys; sys.path.insert(0, \'src\'); from shop import Tag; assert Tag().label(2) == \'#2\'"\n    subprocess.run([sys.executable, "-c", code], check=True)\n',
 };
@@ -36,7 +42,7 @@ beforeAll(async () => {
   env = { ...repo.env, PATH: toolEnv()['PATH'] ?? '', PYTHONDONTWRITEBYTECODE: '1' };
   const full = await run(repo.dir, gate(), [], env, true);
   expect(full.status, full.output).toBe('failed');
-  expect(full.output).toMatch(/1 failed, 4 passed/);
+  expect(full.output).toMatch(/2 failed, 8 passed/);
 }, 60_000);
 afterAll(() => repo?.cleanup());
 
@@ -46,21 +52,32 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
     const record = JSON.parse(readFileSync(join(cacheDir, 'coverage-record.json'), 'utf8'));
     const util = join(repo.dir, 'src/shop/util.py');
     expect(record.tests[join(repo.dir, 'tests/test_double.py')].loaded[util].called).toEqual(['double']);
-    expect(record.tests[join(repo.dir, 'tests/test_label.py')].loaded[util].called).toEqual(['Tag.label']);
+    // test_fixture's module fixture ran double() for every test after it (the shared part): test_label's own test did not.
+    expect(record.tests[join(repo.dir, 'tests/test_label.py')].loaded[util].called).toEqual(['Tag.label', 'double']);
+    expect(record.tests[join(repo.dir, 'tests/test_label.py')].byTest.items['tests/test_label.py::test_label'][util]).toEqual(['Tag.label']);
     // It started a process: what ran there is in no record. It failed: it must run until it passes.
-    expect(record.tests[join(repo.dir, 'tests/test_cli.py')]).toBeUndefined();
-    expect(record.tests[join(repo.dir, 'tests/test_old_failure.py')]).toBeUndefined();
+    expect(record.tests[join(repo.dir, 'tests/test_cli.py')].byTest.items).toEqual({ 'tests/test_cli.py::test_cli': null });
+    expect(record.tests[join(repo.dir, 'tests/test_old_failure.py')].byTest.items).toEqual({ 'tests/test_old_failure.py::test_old': null });
+    const both = record.tests[join(repo.dir, 'tests/test_both.py')].byTest;
+    expect(both.items['tests/test_both.py::test_twice'][util]).toEqual(['double']);
+    expect(both.items['tests/test_both.py::test_tag'][util]).toEqual(['Tag.label']);
+    expect(both.items['tests/test_both.py::test_failed_before']).toBeNull();
+    expect(record.tests[join(repo.dir, 'tests/test_fixture.py')].byTest.common[util]).toEqual(['double']);
     expect(readdirSync(cacheDir).filter((name) => name.startsWith('pytest-record'))).toEqual([]);
   });
 
   it('a change inside one method runs the test that executed it and the one the record misses (another process), and catches both', async () => {
     repo.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
     const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-    expect(built.why).toMatch(/^4 of 5 test files import the change; 2 of 4 test files: 1 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\) \(coverage record of [\d-]+ [\d:]+ UTC\)$/);
-    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_label.py']);
+    expect(built.why).toMatch(
+      /^6 of 7 test files import the change; 4 of 6 test files: 3 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record of their own \(new or changed since\); in 2 of them 2 tests that executed none of it left out \(coverage record of [\d-]+ [\d:]+ UTC\)$/,
+    );
+    expect(tests(built.argv)).toEqual(['tests/test_both.py', 'tests/test_cli.py', 'tests/test_fixture.py', 'tests/test_label.py']);
     const result = await run(repo.dir, gate(), ['src/shop/util.py'], env);
     expect(result.status).toBe('failed');
-    expect(result.output).toMatch(/2 failed/);
+    // test_twice and test_uses never executed Tag.label; the test that failed on the record's run runs.
+    expect(result.output).toMatch(/5 failed, 2 deselected/);
+    expect(result.output).toContain('test_failed_before');
   });
 
   it('a new or changed test file has no record: it runs with those that executed the changed function, and alone', async () => {
@@ -69,7 +86,10 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
     // Every test file's module code ran at collection: a changed one is no change to the others.
     repo.write('tests/test_label.py', `${SHOP['tests/test_label.py']}\n\ndef test_label_again():\n    assert Tag().label(2) == "#2"\n`);
     const built = await build(repo.dir, gate(), ['src/shop/util.py', 'tests/test_more.py', 'tests/test_label.py']);
-    expect(tests(built.argv)).toEqual(['tests/test_cli.py', 'tests/test_double.py', 'tests/test_label.py', 'tests/test_more.py']);
+    // test_rate too: a wider fixture's calls count for every test file (test_fixture's ran double()).
+    expect(tests(built.argv)).toEqual(['tests/test_both.py', 'tests/test_cli.py', 'tests/test_double.py', 'tests/test_fixture.py', 'tests/test_label.py', 'tests/test_more.py', 'tests/test_rate.py']);
+    // test_fixture's module fixture ran double() for every test after it: no test can be left out of a file.
+    expect(built.why).not.toMatch(/left out/);
     repo.remove('tests/test_more.py');
     repo.write('tests/test_label.py', SHOP['tests/test_label.py']);
   });
@@ -78,7 +98,7 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
     for (const changed of [UTIL.replace('RATE = 2', 'RATE = 3'), UTIL.replace('label(self, x)', 'label(self, x, sign="#")'), UTIL.replace('def double(x):\n', 'def double(x):\n    """Twice x."""\n')]) {
       repo.write('src/shop/util.py', changed);
       const built = await build(repo.dir, gate(), ['src/shop/util.py']);
-      expect(built.why).toBe('only 4 of 5 test files: tests/test_cli.py, tests/test_double.py, tests/test_label.py and tests/test_rate.py (the ones importing the change)');
+      expect(built.why).toBe('only 6 of 7 test files: tests/test_both.py, tests/test_cli.py, tests/test_double.py and 3 more (the ones importing the change)');
     }
   });
 });

@@ -22,6 +22,32 @@ describe('readPluginRecord: the file python/stopgate_record.py writes', () => {
     ]);
   });
 
+  it('reads each test one by one: its own functions, none for one that failed, and what runs for all of the file\'s tests', () => {
+    const items = {
+      '/repo/tests/test_a.py': {
+        'tests/test_a.py::test_one': { '/repo/src/util.py': ['Tag.label'], '/repo/tests/test_a.py': ['test_one'] },
+        'tests/test_a.py::test_failed': null,
+      },
+    };
+    const withItems = { ...written, tests: { ...written.tests, '/repo/tests/test_a.py': { '/repo/src/util.py': ['Tag.label', 'double'], '/repo/tests/test_a.py': ['test_one', 'helper'] } }, items };
+    const run = readPluginRecord(JSON.stringify(withItems))?.runs.find((found) => found.kind === 'test' && found.test === '/repo/tests/test_a.py');
+    expect(run).toMatchObject({
+      byTest: {
+        // double: the shared part's; helper: the file's own, run by no one test (a fixture of the file's)
+        common: new Map([['/repo/src/util.py', new Set(['double'])], ['/repo/tests/test_a.py', new Set(['helper'])]]),
+        items: new Map([
+          ['tests/test_a.py::test_one', new Map([['/repo/src/util.py', new Set(['Tag.label'])], ['/repo/tests/test_a.py', new Set(['test_one'])]])],
+          ['tests/test_a.py::test_failed', null],
+        ]),
+      },
+    });
+    const record = addRuns(undefined, run ? [run] : [], (path) => (path.endsWith('util.py') ? UTIL : 'def test_one():\n    pass\n\n\ndef helper():\n    pass\n\n\ndef test_failed():\n    pass\n'), (path) => (path.endsWith('util.py') ? units : { skeleton: 's2', units: [{ name: 'test_one', body: 'b3' }, { name: 'helper', body: 'b4' }, { name: 'test_failed', body: 'b5' }] }), '2026-12-04T00:00:00Z', 'c');
+    expect(record.tests['/repo/tests/test_a.py']?.byTest).toEqual({
+      common: { '/repo/src/util.py': ['double'], '/repo/tests/test_a.py': ['helper'] },
+      items: { 'tests/test_a.py::test_one': { '/repo/src/util.py': ['Tag.label'], '/repo/tests/test_a.py': ['test_one'] }, 'tests/test_a.py::test_failed': null },
+    });
+  });
+
   it('is undefined for anything else: a torn write, another shape', () => {
     expect(readPluginRecord('{"shared": {')).toBeUndefined();
     expect(readPluginRecord(JSON.stringify({ ...written, shared: { '/repo/src/util.py': [1] } }))).toBeUndefined();

@@ -1,5 +1,5 @@
 import { hash, type ModuleUnits } from './function-units.js';
-import type { ProcessRun } from './read-v8-coverage.js';
+import type { ByTest, ProcessRun } from './read-v8-coverage.js';
 
 /** A module's units by its path and text (TypeScript's parser, or Python's); undefined when it can't be cut. */
 export type FindUnits = (path: string, text: string) => ModuleUnits | undefined;
@@ -15,10 +15,18 @@ export interface CoverageRecord {
   at: string;
   /** The hash of the test configs, manifests and lockfiles of the runs it holds (see configStamp). */
   configs: string;
-  tests: Record<string, { loaded: Record<string, LoadedModule> }>;
+  tests: Record<string, TestEntry>;
   /** The units of each recorded version of a module, by its hash. */
   units: Record<string, ModuleUnits>;
 }
+
+export interface TestEntry {
+  loaded: Record<string, LoadedModule>;
+  /** pytest: the units each test executed (null: no record of its own) and those that run for all, by module. */
+  byTest?: { common: Record<string, Called>; items: Record<string, Record<string, Called> | null> };
+}
+
+type Called = string[] | 'all';
 
 export interface LoadedModule {
   hash: string;
@@ -69,7 +77,7 @@ export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], 
       loaded[path] = { hash: now.hash, called: unknown ? 'all' : [...names].filter((name) => unitNames.has(name)).sort() };
       if (now.units) units[now.hash] = now.units;
     }
-    if (usable) tests[run.test] = { loaded };
+    if (usable) tests[run.test] = run.byTest ? { loaded, byTest: unitsByTest(run.byTest, loaded) } : { loaded };
   }
   for (const entry of Object.values(tests)) {
     for (const module of Object.values(entry.loaded)) {
@@ -78,6 +86,22 @@ export function addRuns(before: CoverageRecord | undefined, runs: ProcessRun[], 
     }
   }
   return { version: 1, at, configs, tests, units };
+}
+
+/** The tests' names kept as the file's are: only units of the module; `all` where the module's are. */
+function unitsByTest(byTest: ByTest, loaded: Record<string, LoadedModule>): NonNullable<TestEntry['byTest']> {
+  const kept = (modules: Map<string, Set<string> | 'all'>): Record<string, Called> => {
+    const out: Record<string, Called> = {};
+    for (const [path, names] of modules) {
+      const module = loaded[path];
+      if (module === undefined) continue;
+      out[path] = names === 'all' || module.called === 'all' ? 'all' : module.called.filter((name) => names.has(name));
+    }
+    return out;
+  };
+  const items: Record<string, Record<string, Called> | null> = {};
+  for (const [id, modules] of byTest.items) items[id] = modules && kept(modules);
+  return { common: kept(byTest.common), items };
 }
 
 /** A record read back from disk, or undefined when it is not one (another version, a torn write). */

@@ -17,7 +17,7 @@ export function recordPath(cacheDir: string): string {
  * the gate's last passing full run says the change can affect, and why, in words; undefined when
  * there is no record, or it keeps every test.
  */
-export function narrowByRecord(cacheDir: string, root: string, tests: string[], changed: string[]): { tests: string[]; why: string } | undefined {
+export function narrowByRecord(cacheDir: string, root: string, tests: string[], changed: string[]): Narrowed | undefined {
   const record = readRecord(cacheDir, configStamp(root));
   return record && narrowWithRecord(record, root, tests, changed, readText, findJsUnits(root));
 }
@@ -43,9 +43,10 @@ export function readText(path: string): string | undefined {
 }
 
 /** narrowByRecord's rule and words, for any language: `findUnits` cuts a module into its functions. */
-export function narrowWithRecord(record: CoverageRecord, root: string, tests: string[], changed: string[], read: (path: string) => string | undefined, findUnits: FindUnits): { tests: string[]; why: string } | undefined {
+export function narrowWithRecord(record: CoverageRecord, root: string, tests: string[], changed: string[], read: (path: string) => string | undefined, findUnits: FindUnits): Narrowed | undefined {
   const { kept, functions } = selectByRecord({ record, tests, changed, read, findUnits });
-  if (kept.length === tests.length) return undefined;
+  const leaveOut = kept.flatMap((test) => test.leaveOut ?? []);
+  if (kept.length === tests.length && leaveOut.length === 0) return undefined;
   const shown = (path: string) => relative(root, path).split(sep).join('/');
   const count = (reason: Reason) => kept.filter((test) => test.reason === reason).length;
   const what = [...functions].map(([file, names]) => `${names.map((name) => `${name}()`).join(', ')} in ${shown(file)}`).join('; ') || 'the changed functions';
@@ -55,8 +56,17 @@ export function narrowWithRecord(record: CoverageRecord, root: string, tests: st
     count('outside') > 0 ? `${count('outside')} loaded a module changed outside its functions since` : '',
     count('names-file') > 0 ? `${count('names-file')} name a changed file in their text` : '',
   ].filter(Boolean);
-  const why = `${kept.length} of ${tests.length} test files: ${parts.join(', ')} (coverage record of ${record.at.slice(0, 16).replace('T', ' ')} UTC)`;
-  return { tests: kept.map((test) => test.test).sort(), why };
+  const within = leaveOut.length > 0 ? `; in ${kept.filter((test) => test.leaveOut).length} of them ${leaveOut.length} tests that executed none of it left out` : '';
+  const why = `${kept.length} of ${tests.length} test files: ${parts.join(', ')}${within} (coverage record of ${record.at.slice(0, 16).replace('T', ' ')} UTC)`;
+  return { tests: kept.map((test) => test.test).sort(), why, ...(leaveOut.length > 0 ? { leaveOut: leaveOut.sort() } : {}) };
+}
+
+export interface Narrowed {
+  /** The test files to run (absolute). */
+  tests: string[];
+  why: string;
+  /** Tests of those files (pytest node ids) to leave out: they executed none of the changed functions. */
+  leaveOut?: string[];
 }
 
 // What changes how every test runs without being a module a test loads: a config, the manifest, the lockfile.

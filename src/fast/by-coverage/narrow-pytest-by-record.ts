@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import { packageRoot } from '../../package/package-root.js';
 import type { ModuleUnits } from './function-units.js';
 import { hash } from './function-units.js';
-import { configStamp, narrowWithRecord, readRecord, readText } from './narrow-by-record.js';
+import { configStamp, type Narrowed, narrowWithRecord, readRecord, readText } from './narrow-by-record.js';
 import { PYTHON_CONFIG } from './pytest-runs.js';
 
 const TIMEOUT_MS = 20_000;
 
 /**
  * narrowByRecord for pytest: the test files among `tests` (absolute, by real path, chosen by the
- * import graph) that executed a changed function on the gate's last passing full run, or that the
- * record can't vouch for. The modules changed since the record are cut into functions by `python`,
+ * import graph) that executed a changed function on the gate's last full run, or that the record
+ * can't vouch for, and in them the tests that executed none (to leave out). The modules changed since the record are cut into functions by `python`,
  * the project's interpreter (python/stopgate_units.py), as the run's plugin cut them.
  */
-export async function narrowPytestByRecord(cacheDir: string, root: string, tests: string[], changed: string[], python: string): Promise<{ tests: string[]; why: string } | undefined> {
+export async function narrowPytestByRecord(cacheDir: string, root: string, tests: string[], changed: string[], python: string): Promise<Narrowed | undefined> {
   const record = readRecord(cacheDir, configStamp(root, PYTHON_CONFIG));
   if (!record) return undefined;
   const texts = new Map<string, string | undefined>();

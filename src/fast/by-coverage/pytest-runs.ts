@@ -1,4 +1,4 @@
-import type { ProcessRun } from './read-v8-coverage.js';
+import type { ByTest, ProcessRun } from './read-v8-coverage.js';
 
 /** What changes how every test runs without being a module a test loads: pytest's and the project's configs, lockfiles, .env. */
 export const PYTHON_CONFIG = /^(?:pyproject\.toml|setup\.cfg|setup\.py|pytest\.ini|\.pytest\.ini|tox\.ini|requirements[\w.-]*\.(?:txt|in)|uv\.lock|poetry\.lock|pdm\.lock|Pipfile(?:\.lock)?|\.python-version|\.env(?:\.[\w-]+)?)$/;
@@ -26,7 +26,7 @@ export interface PluginRecord {
  * `canImport(test, other)` says the test can import it. Undefined: not that file.
  */
 export function readPluginRecord(text: string, canImport: (test: string, other: string) => boolean = () => true): PluginRecord | undefined {
-  let json: { shared?: unknown; tests?: unknown; others?: unknown; files?: unknown };
+  let json: { shared?: unknown; tests?: unknown; items?: unknown; others?: unknown; files?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
   } catch {
@@ -50,9 +50,43 @@ export function readPluginRecord(text: string, canImport: (test: string, other: 
       const had = modules.get(path);
       modules.set(path, had === 'all' || list === 'all' ? 'all' : new Set([...(had ?? []), ...list]));
     }
-    runs.push({ kind: 'test', test, modules });
+    const items = isObject(json.items) ? json.items[test] : undefined;
+    const byTest = isObject(items) ? readByTest(items, reached, names) : undefined;
+    runs.push(byTest ? { kind: 'test', test, modules, byTest } : { kind: 'test', test, modules });
   }
   return { runs, files: json.files as PluginRecord['files'] };
+}
+
+/**
+ * A test file's tests one by one: each test's own functions (null: it failed or started a process),
+ * and what runs for all of them — the shared part it reaches, and what its file ran outside any one
+ * test (which no test's own names hold).
+ */
+function readByTest(items: Record<string, unknown>, reached: Array<[string, Names]>, own: Array<[string, Names]>): ByTest | undefined {
+  const byId: ByTest['items'] = new Map();
+  const ran = new Map<string, Set<string> | 'all'>();
+  for (const [id, value] of Object.entries(items)) {
+    if (value === null) {
+      byId.set(id, null);
+      continue;
+    }
+    const names = namesByFile(value);
+    if (!names) return undefined;
+    byId.set(id, new Map(names.map(([path, list]) => [path, list === 'all' ? 'all' : new Set(list)])));
+    for (const [path, list] of names) ran.set(path, add(ran.get(path), list));
+  }
+  const common = new Map<string, Set<string> | 'all'>();
+  for (const [path, list] of reached) common.set(path, add(common.get(path), list));
+  for (const [path, list] of own) {
+    const byTests = ran.get(path);
+    const left = byTests === 'all' ? [] : list === 'all' ? 'all' : list.filter((name) => !byTests?.has(name));
+    if (left === 'all' || left.length > 0) common.set(path, add(common.get(path), left));
+  }
+  return { common, items: byId };
+}
+
+function add(set: Set<string> | 'all' | undefined, list: Names): Set<string> | 'all' {
+  return set === 'all' || list === 'all' ? 'all' : new Set([...(set ?? []), ...list]);
 }
 
 function namesByFile(value: unknown): Array<[string, Names]> | undefined {

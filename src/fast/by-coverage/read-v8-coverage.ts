@@ -8,8 +8,14 @@ interface V8Script {
 }
 
 /** What one test file's process ran: the names of the functions it called in each project module (`all`: names the record can't read). */
+/** What a test file's tests executed one by one (pytest): what runs for all of them, and each test's own (null: no record). */
+export interface ByTest {
+  common: Map<string, Set<string> | 'all'>;
+  items: Map<string, Map<string, Set<string> | 'all'> | null>;
+}
+
 export type ProcessRun =
-  | { kind: 'test'; test: string; modules: Map<string, Set<string> | 'all'> }
+  | { kind: 'test'; test: string; modules: Map<string, Set<string> | 'all'>; byTest?: ByTest }
   /** No single test file (the main process, a pool that shares processes), or a test that started processes: no record. */
   | { kind: 'other'; tests: string[] };
 

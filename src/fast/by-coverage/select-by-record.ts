@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { CoverageRecord, FindUnits } from './coverage-record.js';
+import type { CoverageRecord, FindUnits, TestEntry } from './coverage-record.js';
 import { hash } from './function-units.js';
 
 export interface RecordInput {
@@ -17,7 +17,8 @@ export interface RecordInput {
 export type Reason = 'called' | 'no-record' | 'outside' | 'names-file';
 
 export interface RecordSelection {
-  kept: Array<{ test: string; reason: Reason }>;
+  /** `leaveOut`: the tests (pytest node ids) of a kept file that executed none of the changed functions. */
+  kept: Array<{ test: string; reason: Reason; leaveOut?: string[] }>;
   /** The changed functions, by changed file (only files whose change lies inside functions). */
   functions: Map<string, string[]>;
 }
@@ -53,10 +54,42 @@ export function selectByRecord({ record, tests, changed, read, findUnits }: Reco
         : named.some((name) => text.includes(name))
           ? 'names-file'
           : firstReason(entry.loaded, changeIn);
-    if (reason !== undefined) kept.push({ test, reason });
+    const byTest = reason === undefined || reason === 'called' ? entry?.byTest : undefined;
+    // A test of the file with no record of its own (it failed, or started a process) runs anyway.
+    const unrecorded = byTest !== undefined && Object.values(byTest.items).some((modules) => modules === null);
+    if (reason === undefined && !unrecorded) continue;
+    const leaveOut = byTest ? (reason === undefined ? recordedTests(byTest) : testsLeftOut(byTest, entry?.loaded ?? {}, changeIn)) : [];
+    const why = reason ?? 'no-record';
+    kept.push(leaveOut.length > 0 ? { test, reason: why, leaveOut } : { test, reason: why });
   }
   return { kept, functions };
 }
+
+/**
+ * The tests of a file that calls a changed function which each executed none of them, and whose
+ * record holds (none when one of them ran for every test: at import, in a wider fixture).
+ */
+function testsLeftOut(byTest: ByTest, loaded: TestEntry['loaded'], changeIn: (path: string, hash: string) => string[] | 'outside' | 'same'): string[] {
+  const changes = new Map<string, string[]>();
+  for (const [path, module] of Object.entries(loaded)) {
+    const change = changeIn(path, module.hash);
+    if (change === 'outside') return [];
+    if (change !== 'same' && change.length > 0) changes.set(path, change);
+  }
+  const touches = (modules: Record<string, string[] | 'all'>) => [...changes].some(([path, names]) => {
+    const called = modules[path];
+    return called === 'all' || (called !== undefined && names.some((name) => called.includes(name)));
+  });
+  if (touches(byTest.common)) return [];
+  return Object.entries(byTest.items).flatMap(([id, modules]) => (modules !== null && !touches(modules) ? [id] : []));
+}
+
+/** The tests with a record of their own: in a file none of whose functions the change touched, all can be left out. */
+function recordedTests(byTest: ByTest): string[] {
+  return Object.entries(byTest.items).flatMap(([id, modules]) => (modules === null ? [] : [id]));
+}
+
+type ByTest = NonNullable<TestEntry['byTest']>;
 
 function firstReason(loaded: CoverageRecord['tests'][string]['loaded'], changeIn: (path: string, hash: string) => string[] | 'outside' | 'same'): Reason | undefined {
   let reason: Reason | undefined;
