@@ -135,7 +135,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const trailer = graph && graph.length > 0 ? `\n${graph.join('\n')}\n` : '';
   log.write(trailer);
   log.end();
-  if (recording) finishRecording(recording, !timedOut && (result.exitCode === 0 || (result.exitCode === 1 && recording.failedTestsKept === true)));
+  if (recording) finishRecording(recording, !timedOut && (result.exitCode === 0 || (result.exitCode === 1 && recording.failedTestsKept === true)), result.exitCode === 0 ? undefined : capture.text());
 
   const durationMs = Date.now() - started;
   const output = capture.text() + trailer;
@@ -170,10 +170,10 @@ async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd
   }
 }
 
-/** Only a passing run adds to the record: a test left out later must pass as it did then. */
-function finishRecording(recording: Recording, passed: boolean): void {
+/** Only a passing run, or one whose failed tests are known (left out of it), adds to the record: a test left out later must pass as it did then. */
+function finishRecording(recording: Recording, passed: boolean, output: string | undefined): void {
   try {
-    if (passed) recording.finish();
+    if (passed) recording.finish(output);
     else recording.discard();
   } catch {
     // A record not written leaves the last one, which is keyed by content and still holds.

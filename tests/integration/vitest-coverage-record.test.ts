@@ -73,3 +73,23 @@ describe('vitest: tests chosen by what they executed on the last passing full ru
     repo.write('src/math.ts', SUM);
   });
 });
+
+describe('vitest: a full run whose tests failed records the test files that passed', () => {
+  it('keeps no record of the failed file, and one of every other', async () => {
+    const failing = makeRepo({ ...library, 'tests/broken.test.ts': test('double is wrong here', "import { double } from '../src/index';", 'expect(double(2)).toBe(5);') }, { nodeModules: true });
+    try {
+      const ownGate = presetGate(failing.dir, 'vitest', failing.env);
+      const full = await run(failing.dir, ownGate, [], failing.env, true);
+      expect(full.status, full.output).toBe('failed');
+      const record = JSON.parse(readFileSync(join(stateOf(failing.dir, ownGate).cacheDir, 'coverage-record.json'), 'utf8'));
+      expect(record.tests[join(failing.dir, 'tests/double.test.ts')].loaded[join(failing.dir, 'src/math.ts')].called).toEqual(['double']);
+      expect(record.tests[join(failing.dir, 'tests/broken.test.ts')]).toBeUndefined();
+      // The failed file runs whenever what it reaches changes; the others as the record says.
+      failing.write('src/math.ts', SUM.replace('a + b', 'b + a'));
+      const built = await build(failing.dir, ownGate, ['src/math.ts']);
+      expect(built.argv.filter((word) => word.endsWith('.test.ts')).sort()).toEqual(['tests/broken.test.ts', 'tests/sum.test.ts']);
+    } finally {
+      failing.cleanup();
+    }
+  }, 60_000);
+});

@@ -1,5 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { filterOutput } from '../../filters/filter-output.js';
 import { configStamp, findJsUnits } from './narrow-by-record.js';
 import { type ProcessRun, readProcessRun } from './read-v8-coverage.js';
 import { saveRuns } from './save-record.js';
@@ -43,9 +45,9 @@ if (/[\\\\/](?:vitest[\\\\/]dist[\\\\/]workers[\\\\/](?:forks|vmForks)|tinypool[
 export interface Recording {
   /** What the run's environment gets: V8 writes each process's coverage under the gate's cache. */
   env: Record<string, string>;
-  /** After a passing run: the record gains what this run executed. */
-  finish: () => void;
-  /** pytest's: a run whose tests failed (exit 1) is read too; its failing test files get no record. */
+  /** After a passing run, or one whose tests failed (exit 1, `output` its output): the record gains what this run executed. */
+  finish: (output?: string) => void;
+  /** A run whose tests failed (exit 1) is read too: its failing tests get no record. */
   failedTestsKept?: boolean;
   /** After any other run: its coverage is thrown away, the record kept as it was. */
   discard: () => void;
@@ -68,18 +70,35 @@ export function startRecording(cacheDir: string, cwd: string, env: NodeJS.Proces
   const require = `--require "${preload.replace(/["\\]/g, '\\$&')}"`;
   return {
     env: { NODE_V8_COVERAGE: join(folder, 'raw'), NODE_OPTIONS: [env['NODE_OPTIONS'], require].filter(Boolean).join(' ') },
-    finish: () => {
+    finish: (output) => {
       try {
-        saveRecord(cacheDir, join(folder, 'raw'), cwd, started, configs);
+        // A run whose tests failed: only when each failed test file is named, and no error came from outside a test.
+        const failed = (output === undefined ? [] : failedTestFiles(output))?.map((file) => resolve(cwd, file));
+        if (failed?.every((file) => existsSync(file))) saveRecord(cacheDir, join(folder, 'raw'), cwd, started, configs, new Set(failed));
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
     },
     discard: () => rmSync(folder, { recursive: true, force: true }),
+    failedTestsKept: true,
   };
 }
 
-function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: number, configs: string): void {
+/**
+ * The test files vitest's output names as failed (relative to its root), when they are as many as
+ * its "Test Files  N failed" total says; undefined when they are not, or an unhandled error (which
+ * may come from any file, and leave any state behind) is reported.
+ */
+export function failedTestFiles(output: string): string[] | undefined {
+  const text = stripVTControlCharacters(output);
+  if (/Unhandled Error|Failed Suites/.test(text)) return undefined;
+  const total = /^\s*Test Files\s+(\d+) failed/m.exec(text);
+  if (!total) return undefined;
+  const files = [...new Set(filterOutput('vitest', text).failures.flatMap((failure) => (failure.file ? [failure.file] : [])))];
+  return files.length === Number(total[1]) ? files : undefined;
+}
+
+function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: number, configs: string, failed: ReadonlySet<string>): void {
   const ours = [cacheDir, realpathSync(cacheDir)];
   const real = new Map<string, string | undefined>();
   // A workspace package loaded through a node_modules link is the project's own code: by its real path.
@@ -109,12 +128,23 @@ function saveRecord(cacheDir: string, rawDir: string, cwd: string, started: numb
   for (const [pid, names] of byProcess) {
     try {
       const files = names.map((name) => JSON.parse(readFileSync(join(rawDir, name), 'utf8')));
-      runs.push(readProcessRun(files, projectPath, (path) => TEST_FILE.test(path), readProbes(join(rawDir, `probes-${pid}.json`))));
+      const run = readProcessRun(files, projectPath, (path) => TEST_FILE.test(path), readProbes(join(rawDir, `probes-${pid}.json`)));
+      // A failed test file's run may have stopped short of what it executes when it passes: no record.
+      runs.push(run.kind === 'test' && isFailed(run.test, failed) ? { kind: 'other', tests: [run.test] } : run);
     } catch {
       // A file V8 was still writing when the process was killed: its test has no new record.
     }
   }
   saveRuns(cacheDir, runs, started, findJsUnits(cwd), configs);
+}
+
+function isFailed(test: string, failed: ReadonlySet<string>): boolean {
+  if (failed.has(test)) return true;
+  try {
+    return [...failed].some((file) => realpathSync(file) === test);
+  } catch {
+    return false;
+  }
 }
 
 function readProbes(file: string): number {
