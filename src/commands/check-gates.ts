@@ -9,7 +9,7 @@ import type { Rerun } from '../transient/rerun-transient.js';
 import { passedPath, writePassed } from '../state/session-state.js';
 import { rememberPassedTree } from '../verdict/passed-trees.js';
 import { rememberResults } from '../verdict/remember-results.js';
-import { stateKeyNow } from '../verdict/start-state.js';
+import { stateKeyNow } from '../start/start-state.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
 export interface CheckOptions {

@@ -18,7 +18,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { formatMs } from '../report/format-units.js';
 import { rememberResults } from '../verdict/remember-results.js';
-import { stateKeyNow } from '../verdict/start-state.js';
+import { stateKeyNow } from '../start/start-state.js';
 import { changeSinceBaseline, openProject, openTree } from './open-project.js';
 
 const USAGE = 'usage: gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]';

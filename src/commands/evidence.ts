@@ -4,9 +4,9 @@ import { sessionFileName } from '../state/session-file-name.js';
 import { optionValue } from '../hook/option-value.js';
 import { passedPath, readPassed, readSession, sessionPath } from '../state/session-state.js';
 import { rememberStartRun } from '../verdict/baseline-failures.js';
-import { environmentChanges, fingerprintEnvironment } from '../verdict/environment.js';
+import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
 import { pidFile, startKnown } from '../verdict/start-evidence.js';
-import { stateKey } from '../verdict/start-state.js';
+import { stateKey } from '../start/start-state.js';
 import { openProject, openTree } from './open-project.js';
 
 /**

@@ -11,7 +11,7 @@ import { changedPaths, headSnapshot, type Snapshot } from '../snapshot/snapshot.
 import { takeSnapshot } from '../snapshot/take-snapshot.js';
 import { outsideGitStateDir } from '../state/outside-git-state-dir.js';
 import { passedPath, readPassed } from '../state/session-state.js';
-import type { StartState } from '../verdict/start-state.js';
+import type { StartState } from '../start/start-state.js';
 
 export interface Project {
   projectDir: string;

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { findLocalEnv } from '../runner/project-env.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { environmentChanges, fingerprintEnvironment } from '../verdict/environment.js';
-import type { StartState } from '../verdict/start-state.js';
+import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
+import type { StartState } from '../start/start-state.js';
 import type { GateSelection } from './select-gates.js';
 
 /** Where the change started: the versions its files are compared with. */

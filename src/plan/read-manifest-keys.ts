@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { readBaseVersions } from '../snapshot/base-versions.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import type { StartState } from '../verdict/start-state.js';
+import type { StartState } from '../start/start-state.js';
 import { manifestKeysChanged } from './manifest-change.js';
 
 /**

@@ -1,5 +1,5 @@
 import { execGitBytes } from '../git/exec-git.js';
-import type { StartState } from '../verdict/start-state.js';
+import type { StartState } from '../start/start-state.js';
 import type { Snapshot } from './snapshot.js';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AskedStreak } from '../asking/decide-asking.js';
 import { isSnapshot, type Snapshot } from '../snapshot/snapshot.js';
-import { isStartState, type StartState } from '../verdict/start-state.js';
+import { isStartState, type StartState } from '../start/start-state.js';
 import { isRememberedTests, type RememberedTest } from './remembered-test.js';
 import { readState, writeState, type ReadResult } from './state-files.js';
 

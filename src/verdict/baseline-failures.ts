@@ -10,7 +10,7 @@ import { killGroupsAndWait } from '../runner/process-groups.js';
 import { runGate } from '../runner/run-gate.js';
 import { lendDependencies, packageDirs } from './link-dependencies.js';
 import { filesNamingWorkTree, IGNORED_TOP_LEVEL, workTreePathsIn } from './copy-leaks.js';
-import { findEditableInstalls, sitePackagesFor } from './editable-installs.js';
+import { findEditableInstalls, sitePackagesFor } from '../start/editable-installs.js';
 import { failureMemoryPath, recallFailures, rememberFailures } from './failure-memory.js';
 import { lendTurboCache } from './lend-turbo-cache.js';
 import { narrowBaseline, type BaselineNarrowing } from './narrow-baseline.js';

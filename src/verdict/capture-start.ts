@@ -5,8 +5,8 @@ import type { Repo } from '../git/find-repo.js';
 import type { ConfigFiles } from '../config/find-config.js';
 import { startConfigOf } from '../config/start-config.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
-import { fingerprintEnvironment } from './environment.js';
-import type { StartState } from './start-state.js';
+import { fingerprintEnvironment } from '../start/environment.js';
+import type { StartState } from '../start/start-state.js';
 
 /** Past this many changed paths the start is not written as a tree (its failures then count as new). */
 const MOST_PATHS = 2000;

@@ -5,10 +5,10 @@ import type { Snapshot } from '../snapshot/snapshot.js';
 import type { RunningStopRecord } from '../state/running-stop.js';
 import { passedPath, readPassed } from '../state/session-state.js';
 import { type BaselineAnswer, baselineFailures, failureIds } from './baseline-failures.js';
-import { environmentChanges, fingerprintEnvironment } from './environment.js';
+import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
 import { isOutputId } from './output-id.js';
 import { rememberResults } from './remember-results.js';
-import { stateKey, type StartState } from './start-state.js';
+import { stateKey, type StartState } from '../start/start-state.js';
 
 export interface JudgeInput {
   root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workTreePathsIn } from '../../src/verdict/copy-leaks.js';
-import { editablesInPth, importedModules, pathsNamed } from '../../src/verdict/editable-installs.js';
+import { editablesInPth, importedModules, pathsNamed } from '../../src/start/editable-installs.js';
 
 const root = '/home/dev/shop';
 const site = '/home/dev/shop/.venv/lib/python3.12/site-packages';

@@ -6,7 +6,7 @@ import { configAtStart } from '../../src/commands/config-gone.js';
 import { readConfigAt, type ConfigFiles } from '../../src/config/find-config.js';
 import { configFilesFromStart, isStartConfig, startConfigOf, type StartConfig } from '../../src/config/start-config.js';
 import { readSession, writeSession } from '../../src/state/session-state.js';
-import { fingerprintEnvironment } from '../../src/verdict/environment.js';
+import { fingerprintEnvironment } from '../../src/start/environment.js';
 
 const ROOT = '/repo';
 const TEAM = '{ "gates": [{ "name": "test", "run": "npm test" }] }\n';
