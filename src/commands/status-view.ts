@@ -28,7 +28,7 @@ export async function statusView(project: Project, env: NodeJS.ProcessEnv) {
   const tree = await openTree(project, since.change);
   const root = project.repo?.root ?? project.config.dir;
   const selected = since.alreadyPassed ? [] : leaveToPackages(skipDependentLint(selectGates(tree.gates, since.change, root, tree.scopes, skip, undefined), tree, root));
-  const base = { root, base: since.base, start: session?.start, env };
+  const base = { root, base: since.base, start: session?.start, env, projectDir: project.projectDir };
   const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
   const known = readVerdicts(verdictsPath(project.stateDir));
   const isCached = (selection: (typeof selections)[number]) =>

@@ -26,9 +26,17 @@ const MAX_BYTES = 1024 * 1024;
  */
 export function environmentKept(change: ChangeBase): boolean {
   if (change.start === undefined) return true;
-  const now = fingerprintEnvironment([...new Set([change.root, change.projectDir ?? change.root])], change.env);
-  return environmentChanges(change.start.environment, now).length === 0;
+  let kept = keptFor.get(change);
+  if (kept === undefined) {
+    const now = fingerprintEnvironment([...new Set([change.root, change.projectDir ?? change.root])], change.env);
+    kept = environmentChanges(change.start.environment, now).length === 0;
+    keptFor.set(change, kept);
+  }
+  return kept;
 }
+
+// Read once a stop: a few directory listings, only when some file might be the same code.
+const keptFor = new WeakMap<ChangeBase, boolean>();
 
 export function readNow(path: string): string | undefined {
   try {

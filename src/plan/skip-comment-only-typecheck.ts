@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
 import { readBaseVersions } from '../snapshot/base-versions.js';
-import { type ChangeBase, MAX_FILES, nameFiles, pythonOf, readNow, toRepoPath } from './change-base.js';
+import { type ChangeBase, environmentKept, MAX_FILES, nameFiles, pythonOf, readNow, toRepoPath } from './change-base.js';
 import type { GateSelection } from './select-gates.js';
 
 /**
@@ -22,7 +22,7 @@ export async function skipCommentOnlyTypechecks(selections: GateSelection[], cha
   if (base === undefined) return selections;
   const eligible = selections.filter((selection) => isEligible(selection, change.root));
   const paths = [...new Set(eligible.flatMap((selection) => repoPaths(selection, change.root)))];
-  if (paths.length === 0 || paths.length > MAX_FILES) return selections;
+  if (paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return selections;
   const versions = await readBaseVersions(change.root, base, change.start, paths);
   const { sameToTypeCheckers } = await import('../fast/same-code/same-code.js');
   const skipped = new Map<string, string[]>();

@@ -27,7 +27,7 @@ const MEASURES_COVERAGE = /cov/;
  */
 export async function skipUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
   try {
-    if (change.base === undefined || !environmentKept(change)) return selections;
+    if (change.base === undefined) return selections;
     const tests = await withoutUnchangedCode(selections, change).catch(() => selections);
     return await skipCommentOnlyTypechecks(tests, change);
   } catch {
@@ -40,7 +40,7 @@ async function withoutUnchangedCode(selections: GateSelection[], change: ChangeB
   if (base === undefined) return selections;
   const eligible = selections.filter(isEligible);
   const paths = [...new Set(eligible.flatMap((selection) => codeFiles(selection, change.root)))];
-  if (paths.length === 0 || paths.length > MAX_FILES) return selections;
+  if (paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return selections;
   const versions = await readBaseVersions(change.root, base, change.start, paths);
   const same = new Set<string>();
   const { sameCode } = await import('../fast/same-code/same-code.js');

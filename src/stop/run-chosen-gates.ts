@@ -22,8 +22,8 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
   const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selected = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
-  // A change in comments, formatting or types only runs no test (the typecheck and lint gates still run).
-  const base = { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env };
+  // A change in comments, formatting or types only runs no test; in comments and layout only, no type checker.
+  const base = { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env, projectDir: stop.projectDir };
   const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
   const verdicts = verdictsPath(stop.stateDir);
   const known = snapshot ? readVerdicts(verdicts) : [];
