@@ -24,7 +24,7 @@ export interface BaselineInput {
   stateDir: string;
   /** The baseline's every file: a commit, or the tree written when the turn started (undefined: none to copy). */
   tree: string | undefined;
-  /** What evidence of the baseline is kept under: its digest and the environment it ran in (src/verdict/start-state.ts). */
+  /** What evidence of the baseline is kept under: its digest and the environment it ran in (src/start/start-state.ts). */
   key: string;
   gate: ResolvedGate;
   env: NodeJS.ProcessEnv;

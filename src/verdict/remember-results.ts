@@ -4,7 +4,7 @@ import { failureMemoryPath, rememberFailures } from './failure-memory.js';
 import { stoppedEarly } from './partial-run.js';
 
 /**
- * What each gate showed on a state (`key`: its tree and environment, src/verdict/start-state.ts), for
+ * What each gate showed on a state (`key`: its tree and environment, src/start/start-state.ts), for
  * a later turn that starts there. A fast tier's run, or one that stopped early, tells only about the
  * failures it shows.
  */
