@@ -43,7 +43,7 @@ async function checkStop(stop: StopContext, tree: ConfigTree): Promise<number> {
   const { judged, tampering, runs } = judgement;
   traceDecision(stop, verdict, ran.results, judged, tampering, state.blocks);
   const { decision, notices, named, asking, asked } = verdict;
-  const found: StopFindings = { stop, tree, state, results: ran.results, judged, decision, tampering, notices, named, asking, asked, runs };
+  const found: StopFindings = { stop, tree, state, results: ran.results, judged, decision, tampering, notices, named, asking, asked, runs, sameCode: ran.sameCode ?? [] };
   return decision.kind === 'block' && !verdict.letThrough ? answerBlock(found, decision) : answerAllow(found);
 }
 

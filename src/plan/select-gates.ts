@@ -22,6 +22,8 @@ export interface GateSelection {
   upstreamFiles?: string[];
   /** Folders under its cwd that another gate of its preset in this stop owns: its full run leaves them out (src/plan/leave-to-packages.ts). */
   leaveOut?: string[];
+  /** Not run because its changed files are the same code as at the change's base: its verdict there is not known here. */
+  sameCode?: true;
 }
 
 /** The gates whose fast tier reads the import graph, which leads into the packages this one depends on. */

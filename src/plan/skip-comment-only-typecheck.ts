@@ -39,7 +39,7 @@ export async function skipCommentOnlyTypechecks(selections: GateSelection[], cha
   }
   return selections.map((selection) => {
     const files = skipped.get(selection.gate.name);
-    return files === undefined ? selection : { ...selection, run: false, reason: `${nameFiles(files)} changed in comments or layout only: the type checker reads the same code` };
+    return files === undefined ? selection : { ...selection, run: false, sameCode: true, reason: `${nameFiles(files)} changed in comments or layout only: the type checker reads the same code` };
   });
 }
 

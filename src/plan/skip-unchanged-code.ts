@@ -91,7 +91,7 @@ async function withoutSameCode(selection: GateSelection, same: ReadonlySet<strin
   const namers = naming.map((path) => toPosix(relative(gate.cwd, join(root, path))));
   const files = [...new Set([...selection.files.filter((file) => !unchanged.includes(file)), ...namers])];
   const which = nameFiles(unchanged);
-  if (files.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
+  if (files.length === 0) return { ...selection, run: false, sameCode: true, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
   const note = namers.length > 0 ? `; ${which} changed in comments, formatting or types only, and ${namers.join(', ')} names it as text` : `; ${which} changed in comments, formatting or types only`;
   return { ...selection, files, reason: `${selection.reason}${note}` };
 }
@@ -109,7 +109,7 @@ async function upstreamWithoutSameCode(selection: GateSelection, same: ReadonlyS
   if (naming === undefined || naming.length > 0) return selection;
   const which = nameFiles(unchanged);
   const left = upstream.filter((path) => !same.has(path));
-  if (left.length === 0) return { ...selection, run: false, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
+  if (left.length === 0) return { ...selection, run: false, sameCode: true, reason: `${which} changed in comments, formatting or types only: no code its tests run changed` };
   if (selection.upstreamFiles === undefined) return selection;
   const upstreamFiles = left.map((path) => toPosix(relative(selection.gate.cwd, join(root, path))));
   return { ...selection, upstream: left, upstreamFiles, reason: `${selection.reason}; ${which} changed in comments, formatting or types only` };

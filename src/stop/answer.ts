@@ -35,6 +35,8 @@ export interface StopFindings {
   asking: Asking | undefined;
   asked: AskingJudgement | undefined;
   runs: (list: GateResult[]) => GateRun[];
+  /** Gates left unrun as the same code as at the base: whether they pass is not known, so no pass is recorded. */
+  sameCode: string[];
 }
 
 /** A refused stop: the state that counts the block, the report (or a reminder of it) to the agent. */
@@ -101,7 +103,7 @@ export async function answerAllow(found: StopFindings): Promise<number> {
   } else if (decision.kind === 'allow' && decision.preExisting.length > 0) {
     // Red, if not by this turn: `gate verdict` fails, and shows this run rather than an older block's report.
     noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
-  } else if (decision.kind === 'allow' && decision.passed && snapshot && (results.length > 0 || continuesLastPass(stop))) {
+  } else if (decision.kind === 'allow' && decision.passed && snapshot && found.sameCode.length === 0 && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
     writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
     (await import('../verdict/passed-trees.js')).rememberPassedTree(stop.stateDir, { snapshot, configHash: stop.configFiles.hash });

@@ -69,7 +69,8 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
   reuse?.remember(ran, new Date());
   const logOf = (name: string) => join(stop.stateDir, 'logs', `${gateFileName(name)}.log`);
   const reused = [...(reuse?.passes ?? [])].map(([name, pass]) => ({ ...cachedPass(name, logOf(name)), detail: describeContentPass(pass) }));
-  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient, loadLeftOut, loadFlaky };
+  const sameCode = selections.filter((s) => s.sameCode).map((s) => s.gate.name);
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient, loadLeftOut, loadFlaky, sameCode };
 }
 
 /**
@@ -120,6 +121,8 @@ async function rerunIfTransient(
 /** The gates' results after their reruns, and per gate what the reruns alone found (src/transient/). */
 export interface Reruns {
   results: GateResult[];
+  /** Gates not run because their changed files are the same code as at the base (src/plan/skip-unchanged-code.ts). */
+  sameCode?: string[];
   notes: string[];
   /** Failures in files another gate made or removed: left out of the report. */
   transient: Map<string, string[]>;

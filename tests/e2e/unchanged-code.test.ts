@@ -146,3 +146,32 @@ describe.runIf(requireTools('mypy'))('mypy: a change in comments or layout only'
     }
   });
 });
+
+describe.runIf(requireTools('mypy', 'ruff'))('a stop that skipped a type checker records no pass', () => {
+  it('judges the old type error at the next stop against where it was, not against the comment stop', () => {
+    const withTools = (repo: TempRepo) => ({ dir: repo.dir, env: toolEnv(repo.env) as Record<string, string> });
+    const OLD_ERROR = 'def cents(amount: float) -> int:\n    return round(amount * 100)\n\n\nLEGACY: int = "1"\n';
+    const repo = makeRepo({
+      '.gitignore': '.mypy_cache/\n.ruff_cache/\n',
+      'gate.config.json': `${JSON.stringify({ gates: [{ name: 'typecheck', preset: 'mypy' }, { name: 'lint', preset: 'ruff' }] }, null, 2)}\n`,
+      'pyproject.toml': '[tool.mypy]\nstrict = true\n',
+      'shop/__init__.py': '',
+      'shop/money.py': OLD_ERROR,
+    });
+    try {
+      // No prompt: the change is measured from HEAD, or from the last tree that passed.
+      repo.write('shop/money.py', `# money helpers\n${OLD_ERROR}`);
+      const comment = stop(withTools(repo));
+      expect(comment.code).toBe(0);
+      expect(lastStopGates(repo)).toEqual([expect.objectContaining({ name: 'lint', status: 'passed' })]);
+      expect(existsSync(join(repo.dir, '.git', 'gate', 'passed.json'))).toBe(false);
+      // Code now, with the error from before this turn still there: not this change's.
+      repo.write('shop/money.py', `# money helpers\n${OLD_ERROR.replace('amount * 100', 'amount * 100.0')}`);
+      const code = stop(withTools(repo));
+      expect(code.stderr).toBe('');
+      expect(code.code).toBe(0);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
