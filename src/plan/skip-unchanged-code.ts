@@ -3,6 +3,7 @@ import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
 import { namedAsText } from '../fast/same-code/named-as-text.js';
 import { readBaseVersions } from '../snapshot/base-versions.js';
 import { type ChangeBase, environmentKept, MAX_FILES, nameFiles, pythonOf, readNow, toPosix, toRepoPath } from './change-base.js';
+import { narrowTypeCheckToBodies } from './narrow-type-check-to-bodies.js';
 import { skipCommentOnlyTypechecks } from './skip-comment-only-typecheck.js';
 import type { GateSelection } from './select-gates.js';
 
@@ -22,14 +23,16 @@ const MEASURES_COVERAGE = /cov/;
  * TypeScript: the same emitted code; Python: the same syntax tree) — and with the files that name
  * one of them as text instead (a test reading a source file, a stack trace's file name). A test gate
  * left with nothing runs nothing. Then the type checkers whose changed files differ in comments and
- * layout only run nothing (src/plan/skip-comment-only-typecheck.ts); lint gates are never touched.
+ * layout only run nothing (src/plan/skip-comment-only-typecheck.ts), and pyright changed inside typed
+ * function bodies only checks those files (src/plan/narrow-type-check-to-bodies.ts); lint gates are
+ * never touched.
  * Only where the environment is what the turn started with: new packages can fail unchanged code.
  */
 export async function skipUnchangedCode(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
   try {
     if (change.base === undefined) return selections;
     const tests = await withoutUnchangedCode(selections, change).catch(() => selections);
-    return await skipCommentOnlyTypechecks(tests, change);
+    return await narrowTypeCheckToBodies(await skipCommentOnlyTypechecks(tests, change), change);
   } catch {
     return selections; // not decided: every gate runs as before
   }

@@ -94,7 +94,8 @@ describe('pyright gate (real pyright from node_modules/.bin)', () => {
     // An error the turn did not cause: pyright's absolute paths in the baseline copy are mapped back, so it is told apart.
     project.write('app/old.py', 'x: int = "s"\n');
     project.commit('an old error');
-    project.write('app/uses.py', `${USES}# touched\n`);
+    // Code, not a comment: a comment-only change would run no type checker.
+    project.write('app/uses.py', `${USES}more: int = 2\n`);
     const old = stop(project, 'session-2');
     expect(old.code, old.stderr).toBe(0);
   });
@@ -123,7 +124,8 @@ describe('pyright\'s real paths and a symlinked temp folder', () => {
     project.env = { ...project.env, TMPDIR: join(project.home, 'tmp') };
     project.write('gate.config.json', '{ "gates": [{ "name": "typecheck", "preset": "pyright" }] }\n');
     project.commit('an old error');
-    project.write('app/uses.py', `${USES}# touched\n`);
+    // Code, not a comment: a comment-only change would run no type checker.
+    project.write('app/uses.py', `${USES}more: int = 2\n`);
     const result = stop(project);
     expect(result.code, result.stderr).toBe(0);
   });
@@ -141,5 +143,33 @@ describe.skipIf(!requireTools('basedpyright'))('basedpyright gate (real basedpyr
     expect(refused.code, refused.stderr).toBe(2);
     expect(refused.stderr).toContain('$ basedpyright');
     expect(refused.stderr).toContain('app/uses.py:3:14 - error: Type "str" is not assignable to declared type "int"');
+  });
+});
+
+describe('pyright on a change inside the bodies of typed functions', () => {
+  const statusOf = (project: TempRepo) => (JSON.parse(runBin(['status', '--json'], { cwd: project.dir, env: project.env }).stdout) as { gates: Array<{ name: string; reason: string; command?: string }> }).gates[0];
+  const LOOSE = 'def scale(a):\n    return a * 2\n';
+  it('checks the changed file alone, blocks on an error there, and checks the whole project for a change a caller may read', () => {
+    const project = repo({ 'pyproject.toml': PYPROJECT, 'app/__init__.py': '', 'app/models.py': `${MODELS}\n\n${LOOSE}`, 'app/uses.py': USES, 'app/old.py': 'x: int = "s"\n', '.gitignore': 'node_modules\n' });
+    project.write('gate.config.json', '{ "gates": [{ "name": "typecheck", "preset": "pyright" }] }\n');
+    project.commit('an old error elsewhere');
+    const log = join(project.dir, '.git', 'gate', 'logs', 'typecheck.log');
+    project.write('app/models.py', `${MODELS.replace('return a + b', 'return b + a')}\n\n${LOOSE}`);
+    const narrowed = statusOf(project);
+    expect(narrowed?.reason).toBe('app/models.py changed; only app/models.py: changed inside bodies of functions with declared types, which no other module\'s check reads');
+    expect(narrowed?.command).toMatch(/pyright app\/models\.py$/);
+    expect(stop(project).code).toBe(0);
+    expect(readFileSync(log, 'utf8')).not.toContain('old.py');
+    // An error inside the body: the file's own check finds it.
+    project.write('app/models.py', `${MODELS.replace('return a + b', 'return str(a + b)')}\n\n${LOOSE}`);
+    const refused = stop(project);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('app/models.py:2:12 - error: Type "str" is not assignable to return type "int"');
+    // No return annotation: pyright infers scale()'s type from its body, which other modules read.
+    project.write('app/models.py', `${MODELS}\n\n${LOOSE.replace('a * 2', 'a * 3')}`);
+    expect(statusOf(project)?.reason).toBe('app/models.py changed');
+    const whole = stop(project);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(readFileSync(log, 'utf8')).toContain('old.py');
   });
 });

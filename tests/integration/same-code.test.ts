@@ -2,6 +2,7 @@
 // transpiler (the version in node_modules) for JavaScript and TypeScript, Python's ast for Python.
 import { describe, expect, it } from 'vitest';
 import { loadTypescript, sameJsRuntime } from '../../src/fast/same-code/js-runtime.js';
+import { changedInTypedBodiesOnly } from '../../src/fast/same-code/python-bodies.js';
 import { samePythonAst } from '../../src/fast/same-code/python-ast.js';
 import { samePythonToTypeCheckers } from '../../src/fast/same-code/python-type-view.js';
 import { sameToTsc } from '../../src/fast/same-code/ts-type-view.js';
@@ -186,5 +187,54 @@ describe('what a type checker reads: mypy and pyright', () => {
       process.cwd(),
     );
     expect(answers).toEqual([true, false, false, false, false, false, false, false, false]);
+  });
+});
+
+describe('what other modules read of a Python module: its declarations, not its typed bodies', () => {
+  const module = [
+    'import os',
+    '',
+    '',
+    'class Store:',
+    '    def __init__(self) -> None:',
+    '        self.items: list[str] = []',
+    '',
+    '    def count(self) -> int:',
+    '        """How many."""',
+    '        return len(self.items)',
+    '',
+    '    def names(self):',
+    '        return list(self.items)',
+    '',
+    '    def each(self) -> object:',
+    '        return iter(self.items)',
+    '',
+    '    def base(self) -> int:',
+    '        ...',
+    '',
+    '',
+    'def home() -> str:',
+    '    return os.getcwd()',
+    '',
+  ].join('\n');
+  it('is the body alone for a typed function; everything a caller can read otherwise', async () => {
+    const answers = await changedInTypedBodiesOnly(
+      'python3',
+      [
+        [module, module.replace('return len(self.items)', 'return sum(1 for _ in self.items)')],
+        [module, module.replace('"""How many."""', '"""How many items."""')],
+        [module, module.replace('return os.getcwd()', 'def inner() -> str:\n        return os.getcwd()\n\n    return inner()')],
+        [module, module.replace('return list(self.items)', 'return tuple(self.items)')],
+        [module, module.replace('return len(self.items)', 'self.total = len(self.items)\n        return self.total')],
+        [module, module.replace('return os.getcwd()', 'global CACHE\n    CACHE = os.getcwd()\n    return CACHE')],
+        [module, module.replace('return iter(self.items)', 'yield from self.items')],
+        [module, module.replace('    def base(self) -> int:\n        ...', '    def base(self) -> int:\n        return 0')],
+        [module, module.replace('def count(self) -> int:', 'def count(self) -> float:')],
+        [module, module.replace('import os', 'import os\nimport sys')],
+        [module, module.replace('return os.getcwd()', 'return os.getcwd(')],
+      ],
+      process.cwd(),
+    );
+    expect(answers).toEqual([true, true, true, false, false, false, false, false, false, false, false]);
   });
 });
