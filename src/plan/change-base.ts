@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { readBaseVersions } from '../snapshot/base-versions.js';
 import { findLocalEnv } from '../runner/project-env.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
@@ -37,6 +38,35 @@ export function environmentKept(change: ChangeBase): boolean {
 
 // Read once a stop: a few directory listings, only when some file might be the same code.
 const keptFor = new WeakMap<ChangeBase, boolean>();
+
+/** A changed file's two versions, for the rules that compare them. */
+export interface FileVersions {
+  /** relative to the repository root */
+  path: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Each selection with its changed files' versions at the base and now — only those whose every file
+ * has both (one added or deleted is no comparison) — read once for all; undefined when there is
+ * nothing to compare: no base, no file, too many, or an environment the turn changed.
+ */
+export async function changedVersions(selections: GateSelection[], change: ChangeBase): Promise<Array<{ selection: GateSelection; files: FileVersions[] }> | undefined> {
+  const { base } = change;
+  const pathsOf = (selection: GateSelection) => selection.files.map((file) => toRepoPath(change.root, resolve(selection.gate.cwd, file)));
+  const paths = [...new Set(selections.flatMap(pathsOf))];
+  if (base === undefined || paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return undefined;
+  const versions = await readBaseVersions(change.root, base, change.start, paths);
+  return selections.flatMap((selection) => {
+    const files = pathsOf(selection).flatMap((path) => {
+      const before = versions.get(path);
+      const after = readNow(join(change.root, path));
+      return typeof before === 'string' && after !== undefined ? [{ path, before, after }] : [];
+    });
+    return files.length === selection.files.length ? [{ selection, files }] : [];
+  });
+}
 
 export function readNow(path: string): string | undefined {
   try {

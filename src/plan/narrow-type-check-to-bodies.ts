@@ -1,6 +1,4 @@
-import { join, resolve } from 'node:path';
-import { readBaseVersions } from '../snapshot/base-versions.js';
-import { type ChangeBase, environmentKept, MAX_FILES, nameFiles, pythonOf, readNow, toRepoPath } from './change-base.js';
+import { type ChangeBase, changedVersions, nameFiles, pythonOf } from './change-base.js';
 import type { GateSelection } from './select-gates.js';
 
 /** The checkers that take files on their command line and check only those, in the project's settings. */
@@ -13,31 +11,20 @@ const PYRIGHTS = new Set(['pyright', 'basedpyright']);
  * change: the checker runs on those files alone. Anything else runs it whole.
  */
 export async function narrowTypeCheckToBodies(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
-  const { base } = change;
-  if (base === undefined) return selections;
-  const eligible = selections.filter(isEligible);
-  const paths = [...new Set(eligible.flatMap((selection) => repoPaths(selection, change.root)))];
-  if (paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return selections;
-  const versions = await readBaseVersions(change.root, base, change.start, paths);
+  const compared = await changedVersions(selections.filter(isEligible), change);
+  if (compared === undefined) return selections;
   const { changedInTypedBodiesOnly, pyrightChecks } = await import('../fast/same-code/python-bodies.js');
   const narrowed = new Map<string, GateSelection>();
-  for (const selection of eligible) {
-    const files = repoPaths(selection, change.root);
-    const pairs = files.flatMap((path) => {
-      const before = versions.get(path);
-      const after = readNow(join(change.root, path));
-      return typeof before === 'string' && after !== undefined ? [[before, after] as const] : [];
-    });
-    if (pairs.length < files.length) continue;
+  for (const { selection, files } of compared) {
     const python = pythonOf(selection, change.env);
-    const answers = await changedInTypedBodiesOnly(python, pairs, selection.gate.cwd);
+    const answers = await changedInTypedBodiesOnly(python, files.map((file) => [file.before, file.after] as const), selection.gate.cwd);
     if (!answers.every(Boolean) || !(await pyrightChecks(python, selection.gate.cwd, selection.files))) continue;
     const run = selection.gate.run as string[];
     narrowed.set(selection.gate.name, {
       ...selection,
       // `{files}`: the changed files, as a user's command names them; a run on part of the project.
       gate: { ...selection.gate, run: [...run, '{files}'] },
-      reason: `${selection.reason}; only ${nameFiles(files)}: changed inside bodies of functions with declared types, which no other module's check reads`,
+      reason: `${selection.reason}; only ${nameFiles(files.map((file) => file.path))}: changed inside bodies of functions with declared types, which no other module's check reads`,
     });
   }
   return selections.map((selection) => narrowed.get(selection.gate.name) ?? selection);
@@ -48,8 +35,4 @@ function isEligible(selection: GateSelection): boolean {
   if (!selection.run || !PYRIGHTS.has(gate.preset ?? '') || gate.shell || !Array.isArray(gate.run) || (selection.upstream ?? []).length > 0) return false;
   // Stubs (.pyi) are declarations: any change there is read by other modules.
   return selection.files.length > 0 && selection.files.every((file) => file.endsWith('.py'));
-}
-
-function repoPaths(selection: GateSelection, root: string): string[] {
-  return selection.files.map((file) => toRepoPath(root, resolve(selection.gate.cwd, file)));
 }

@@ -1,7 +1,6 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
-import { readBaseVersions } from '../snapshot/base-versions.js';
-import { type ChangeBase, environmentKept, MAX_FILES, nameFiles, pythonOf, readNow, toRepoPath } from './change-base.js';
+import { type ChangeBase, changedVersions, nameFiles, pythonOf, toRepoPath } from './change-base.js';
 import type { GateSelection } from './select-gates.js';
 
 /**
@@ -18,24 +17,13 @@ const TYPE_CHECKERS: Record<string, RegExp> = { tsc: JS_FAMILY, mypy: /\.pyi?$/,
  * it runs as always.
  */
 export async function skipCommentOnlyTypechecks(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
-  const { base } = change;
-  if (base === undefined) return selections;
-  const eligible = selections.filter((selection) => isEligible(selection, change.root));
-  const paths = [...new Set(eligible.flatMap((selection) => repoPaths(selection, change.root)))];
-  if (paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return selections;
-  const versions = await readBaseVersions(change.root, base, change.start, paths);
+  const compared = await changedVersions(selections.filter((selection) => isEligible(selection, change.root)), change);
+  if (compared === undefined) return selections;
   const { sameToTypeCheckers } = await import('../fast/same-code/same-code.js');
   const skipped = new Map<string, string[]>();
-  for (const selection of eligible) {
-    const files = repoPaths(selection, change.root);
-    const pairs = files.flatMap((path) => {
-      const before = versions.get(path);
-      const after = readNow(join(change.root, path));
-      return typeof before === 'string' && after !== undefined ? [{ path, before, after }] : [];
-    });
-    if (pairs.length < files.length) continue;
-    const same = await sameToTypeCheckers(pairs, { cwd: selection.gate.cwd, python: pythonOf(selection, change.env) });
-    if (same.length === files.length) skipped.set(selection.gate.name, files);
+  for (const { selection, files } of compared) {
+    const same = await sameToTypeCheckers(files, { cwd: selection.gate.cwd, python: pythonOf(selection, change.env) });
+    if (same.length === files.length) skipped.set(selection.gate.name, same);
   }
   return selections.map((selection) => {
     const files = skipped.get(selection.gate.name);

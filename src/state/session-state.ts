@@ -38,6 +38,12 @@ export interface SessionState {
 export interface PassedState {
   snapshot: Snapshot;
   configHash: string;
+  /**
+   * The gates not known to pass in full on it: their pass was narrowed (a fast tier, a cached
+   * verdict) or they did not run, with no full pass of an earlier tree to continue from. A baseline
+   * copy still runs for their failures. Absent (an older gate's file): none.
+   */
+  unsure?: string[];
 }
 
 export function sessionPath(stateDir: string, fileName: string): string {
@@ -97,6 +103,6 @@ function isAskedStreak(value: unknown): value is AskedStreak {
 
 export function isPassedState(value: unknown): value is PassedState {
   if (typeof value !== 'object' || value === null) return false;
-  const { snapshot, configHash } = value as Record<string, unknown>;
-  return isSnapshot(snapshot) && typeof configHash === 'string';
+  const { snapshot, configHash, unsure } = value as Record<string, unknown>;
+  return isSnapshot(snapshot) && typeof configHash === 'string' && (unsure === undefined || (Array.isArray(unsure) && unsure.every((name) => typeof name === 'string')));
 }

@@ -11,7 +11,7 @@ import { renderReminder } from '../report/repeat-report.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { readEdits } from '../state/session-edits.js';
 import { noteLetThrough, sessionReportPath, writeSessionReport } from '../state/session-report.js';
-import { passedPath, readPassed, type SessionState, writePassed, writeSession } from '../state/session-state.js';
+import { type PassedState, passedPath, readPassed, type SessionState, writePassed, writeSession } from '../state/session-state.js';
 import { MAX_REMEMBERED_TESTS, type RememberedTest } from '../state/remembered-test.js';
 import type { GateRun } from '../tamper/rewritten-expectations.js';
 import type { TamperFinding } from '../tamper/tamper-finding.js';
@@ -105,8 +105,10 @@ export async function answerAllow(found: StopFindings): Promise<number> {
     noteLetThrough(stop.stateDir, basename(stop.sessionFile, '.json'), notices.join('\n'), renderStopReport(stop, config, decision, results, judged, tampering, undefined, [], tree.gates));
   } else if (decision.kind === 'allow' && decision.passed && snapshot && found.sameCode.length === 0 && (results.length > 0 || continuesLastPass(stop))) {
     // Tampering too: the human has just been told; a last pass left behind would tell it again at every later stop.
-    writePassed(passedPath(stop.stateDir), { snapshot, configHash: stop.configFiles.hash });
-    (await import('../verdict/passed-trees.js')).rememberPassedTree(stop.stateDir, { snapshot, configHash: stop.configFiles.hash });
+    const last = lastPass(stop);
+    const passed = { snapshot, configHash: stop.configFiles.hash, unsure: unsureGates(tree.gates.map((gate) => gate.name), results, last === undefined ? undefined : (last.unsure ?? [])) };
+    writePassed(passedPath(stop.stateDir), passed);
+    (await import('../verdict/passed-trees.js')).rememberPassedTree(stop.stateDir, passed);
     // Imported only here: a receipt when this stop ran every gate of the repository in full (docs/receipts-and-ci.md).
     if (results.length > 0 && tampering.length === 0) {
       await (await import('../receipt/record-stop-receipt.js')).recordStopReceipt({ root: stop.root, stateDir: stop.stateDir, tree, results, snapshot });
@@ -120,8 +122,29 @@ export async function answerAllow(found: StopFindings): Promise<number> {
  * baseline (the turn's start, HEAD) nothing ran, so nothing is known to pass.
  */
 function continuesLastPass(stop: StopContext): boolean {
+  return lastPass(stop) !== undefined;
+}
+
+/** The last tree that passed, when the change is measured from it. */
+function lastPass(stop: StopContext): PassedState | undefined {
   const passed = readPassed(passedPath(stop.stateDir)).value;
-  return passed !== undefined && passed.snapshot.digest === stop.baseline?.digest && passed.configHash === stop.configFiles.hash;
+  return passed !== undefined && passed.snapshot.digest === stop.baseline?.digest && passed.configHash === stop.configFiles.hash ? passed : undefined;
+}
+
+/**
+ * The gates not known to pass in full on this tree: all but those that ran in full and passed,
+ * unless the change continues from a tree they passed in full on (`before`: that tree's unsure
+ * ones) — then a narrowed pass holds too (a fast tier never passes what the full run would fail
+ * for a reason inside the change), and so does not running at all. `before` undefined: the change
+ * is measured from a tree nothing is known of.
+ */
+export function unsureGates(names: string[], results: GateResult[], before: string[] | undefined): string[] {
+  return names.filter((name) => {
+    const result = results.find((candidate) => candidate.name === name);
+    if (result?.status === 'passed' && !result.narrowed && !result.cached) return false;
+    if (before === undefined || before.includes(name)) return true;
+    return result !== undefined && result.status !== 'passed' && result.status !== 'skipped';
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ResolvedGate } from '../config/load-config.js';
 import { filterOutput } from '../filters/filter-output.js';
 import type { GateResult } from '../runner/gate-result.js';
-import type { Snapshot } from '../snapshot/snapshot.js';
+import { headSnapshot, type Snapshot } from '../snapshot/snapshot.js';
 import type { RunningStopRecord } from '../state/running-stop.js';
 import { passedPath, readPassed } from '../state/session-state.js';
 import { type BaselineAnswer, baselineFailures, failureIds } from './baseline-failures.js';
@@ -73,15 +73,20 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
   }
   // A baseline on which every gate passed needs no second look: the last tree that passed, or one of
   // the last few by content (a person committed what had just passed).
-  const passedDigest = readPassed(passedPath(input.stateDir)).value?.snapshot.digest;
-  const passed = passedDigest === baseline.digest || (await (await import('./passed-trees.js')).passedByContent(input.stateDir, input.root, baseline, input.configHash));
+  const last = readPassed(passedPath(input.stateDir)).value;
+  const passed = last?.snapshot.digest === baseline.digest ? last : await (await import('./passed-trees.js')).passedByContent(input.stateDir, input.root, baseline, input.configHash);
+  // Only a gate known to pass in full there: one whose pass there was narrowed may have failed outside the part it ran.
+  const passedThere = (name: string) => passed !== undefined && !(passed.unsure ?? []).includes(name);
   const tree = Object.keys(baseline.files).length === 0 ? (baseline.head ?? undefined) : start?.tree;
   const key = stateKey(baseline.digest, start?.environment ?? environment);
+  // A tree passed by narrowed runs, with nothing of it to copy (no turn start): the commit it was made
+  // on stands in for it, for a gate whose pass there did not cover the whole project.
+  const stand = passed !== undefined && tree === undefined && baseline.head !== null ? { tree: baseline.head, key: stateKey(headSnapshot(baseline.head).digest, environment) } : undefined;
   // Side by side, as the gates ran: each is a run of its own on its own copy.
   const answers = await mapLimited(checks, Math.max(1, concurrency), async ({ result, gate, ids }): Promise<BaselineAnswer> => {
-    if (passed) return { failing: [] };
+    if (passedThere(gate.name)) return { failing: [] };
     const started = Date.now();
-    const answer = await baselineRun(input, { gate, ids, tree, key, failures: filterOutput(result.filter, result.output).failures });
+    const answer = await baselineRun(input, { gate, ids, ...(stand ?? { tree, key }), failures: filterOutput(result.filter, result.output).failures });
     if (answer.copied) judgement.baselineMs.set(result.name, Date.now() - started);
     return answer;
   });

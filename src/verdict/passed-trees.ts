@@ -27,14 +27,16 @@ export function rememberPassedTree(stateDir: string, passed: PassedState): void 
  * exactly that snapshot's. Then it had no failures, and no copy of it needs to run. Any doubt (a file
  * too big to have been hashed, a link, a rename, git failing) is a no: the copy runs as before.
  */
-export async function passedByContent(stateDir: string, root: string, baseline: Snapshot, configHash: string): Promise<boolean> {
+export async function passedByContent(stateDir: string, root: string, baseline: Snapshot, configHash: string): Promise<PassedState | undefined> {
   const trees = (readState(passedTreesPath(stateDir), isPassedList).value ?? []).filter((entry) => entry.configHash === configHash);
-  if (trees.some((entry) => entry.snapshot.digest === baseline.digest)) return true;
-  if (baseline.head === null || Object.keys(baseline.files).length > 0) return false;
-  for (const { snapshot } of trees.reverse()) {
-    if (snapshot.head !== null && snapshot.head !== baseline.head && (await sameContent(root, snapshot, baseline.head))) return true;
+  const same = trees.find((entry) => entry.snapshot.digest === baseline.digest);
+  if (same) return same;
+  if (baseline.head === null || Object.keys(baseline.files).length > 0) return undefined;
+  for (const entry of trees.reverse()) {
+    const { snapshot } = entry;
+    if (snapshot.head !== null && snapshot.head !== baseline.head && (await sameContent(root, snapshot, baseline.head))) return entry;
   }
-  return false;
+  return undefined;
 }
 
 /** The snapshot's files on its commit are exactly the commit `head`'s. */

@@ -19,6 +19,37 @@ const statusJson = (r: TempRepo): { changedFiles: string[] } => JSON.parse(runBi
 const notice = (stdout: string): string => (stdout === '' ? '' : JSON.parse(stdout).systemMessage);
 const withExtraTest = (): Record<string, string> => ({ ...vitestProject(), 'src/extra.test.ts': SUM_TEST.replace('adds two numbers', 'adds again') });
 
+describe('the last tree that passed, by a narrowed run', () => {
+  it('is no proof that the tests the run left out pass there: their old failures stay old', () => {
+    const OLD = "export const rate = (): number => 2;\n";
+    repo = makeRepo(
+      {
+        ...vitestProject(),
+        'src/rate.ts': OLD,
+        // Failing before any turn, and reached by no change to sum.ts.
+        'src/rate.test.ts': "import { expect, it } from 'vitest';\nimport { rate } from './rate.js';\n\nit('rate is three', () => {\n  expect(rate()).toBe(3);\n});\n",
+      },
+      { nodeModules: true },
+    );
+    // No turn start: the change is measured from HEAD; the run is sum's test alone, and passes.
+    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'b + a'));
+    expect(stop(repo)).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'passed.json'), 'utf8')).unsure).toEqual(['test']);
+    // Now the change reaches rate.test.ts, which fails as it did at HEAD: measured from the tree
+    // that passed, whose run never ran it, the failure is still an old one.
+    repo.write('src/rate.ts', `${OLD}export const unit = 'per hour';\n`);
+    const next = stop(repo);
+    expect(next.stderr).toBe('');
+    expect(next.code).toBe(0);
+    expect(notice(next.stdout)).toMatch(/only with failures from before this turn/);
+    // A failure of its own is still new.
+    repo.write('src/sum.ts', SUM_OK.replace('a + b', 'a - b'));
+    const broken = stop(repo);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('adds two numbers');
+  });
+});
+
 describe('the last tree that passed', () => {
   it('is replaced by a later passing stop whose change deletes a test file, so the deletion is told once', () => {
     repo = makeRepo(withExtraTest(), { nodeModules: true });
