@@ -28,9 +28,6 @@ def pytest_configure(config):
     # One recorder per process: a test that runs pytest in-process (pytester) must not take it over.
     if _started or not out or not root:
         return
-    # Asked to record only where it is cheap: sys.monitoring (3.12+), not a profile function (2.1x).
-    if os.environ.get("STOPGATE_RECORD_IF_CHEAP") and getattr(sys, "monitoring", None) is None:
-        return
     # xdist: tests spread over worker processes this recorder doesn't see. No record, no narrowing.
     if hasattr(config, "workerinput") or _option(config, "numprocesses") or _option(config, "dist") not in (None, "no"):
         return

@@ -38,14 +38,8 @@ export interface RunGateOptions {
   outOfTime?: string;
   /** Folders another gate of this preset owns in this stop (src/plan/leave-to-packages.ts). */
   leaveOut?: readonly string[];
-  /**
-   * A full vitest or pytest run records what each test file executes (src/fast/by-coverage/); not a
-   * copy's run, whose paths no stop reads. `when-cheap` (a stop's run): pytest records only on
-   * Python 3.12+ (sys.monitoring, 1.5× its CPU) or when there is no record yet; before 3.12 its
-   * profile function costs 2.1× on every full run, so the record made by init's check or `gate check
-   * --all` serves (it is keyed by content: it stays right, only wider).
-   */
-  recordCoverage?: boolean | 'when-cheap';
+  /** A full vitest run records what each test file executes (src/fast/by-coverage/); not a copy's run, whose paths no stop reads. */
+  recordCoverage?: boolean;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
@@ -86,7 +80,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = withRunEnv({ ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId }, command.env);
   // A full vitest or pytest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
-  const recording = recordCoverage !== false && (gate.preset === 'vitest' || gate.preset === 'pytest') && !command.narrowed && !command.shell ? await startRecording(gate.preset, cacheDir, gate.cwd, ownEnv, recordCoverage === 'when-cheap') : undefined;
+  const recording = recordCoverage && (gate.preset === 'vitest' || gate.preset === 'pytest') && !command.narrowed && !command.shell ? await startRecording(gate.preset, cacheDir, gate.cwd, ownEnv) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
@@ -167,9 +161,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 
-async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd: string, env: NodeJS.ProcessEnv, onlyWhenCheap: boolean): Promise<Recording | undefined> {
+async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
   try {
-    if (preset === 'pytest') return (await import('../fast/by-coverage/record-pytest-run.js')).startPytestRecording(cacheDir, cwd, env, onlyWhenCheap);
+    if (preset === 'pytest') return (await import('../fast/by-coverage/record-pytest-run.js')).startPytestRecording(cacheDir, cwd, env);
     return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, cwd, env);
   } catch {
     return undefined; // no record: later stops narrow by the import graph alone

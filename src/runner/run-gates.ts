@@ -3,7 +3,7 @@ import { filesToRun, type GateSelection } from '../plan/select-gates.js';
 import { isTestRunner } from '../plan/test-runners.js';
 import type { GateResult } from './gate-result.js';
 import { gateFileName } from './gate-file-name.js';
-import { runGate, type RunGateOptions } from './run-gate.js';
+import { runGate } from './run-gate.js';
 
 export interface RunGatesOptions {
   selections: GateSelection[];
@@ -22,8 +22,6 @@ export interface RunGatesOptions {
    * workers. Undefined: no limit but `concurrency`.
    */
   testRunners?: number;
-  /** See RunGateOptions: a stop's full runs record only where recording is cheap, once a record exists. */
-  recordCoverage?: RunGateOptions['recordCoverage'];
   onStart?: (name: string) => void;
   onDone?: (result: GateResult) => void;
 }
@@ -49,7 +47,6 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
           deadline: options.deadline,
           ...(options.outOfTime ? { outOfTime: options.outOfTime } : {}),
           ...(selection.leaveOut ? { leaveOut: selection.leaveOut } : {}),
-          ...(options.recordCoverage === undefined ? {} : { recordCoverage: options.recordCoverage }),
         });
       let result = await run();
       const first = result;

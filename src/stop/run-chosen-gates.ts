@@ -45,7 +45,6 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
       env: stop.env,
       deadline: stop.deadline,
       ...(stop.outOfTime ? { outOfTime: stop.outOfTime } : {}),
-      recordCoverage: 'when-cheap',
       // Half the cores' worth of test runners at once when the config sets no concurrency (src/plan/machine-cores.ts).
       ...(config.testRunners === undefined ? {} : { testRunners: config.testRunners }),
       onStart: (name) => {

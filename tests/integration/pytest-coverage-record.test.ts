@@ -1,14 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, presetGate, requireTools, run, stateOf } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
-import { runGate } from '../../src/runner/run-gate.js';
-
-// The Python the tools' pytest runs on (scripts/install-tools.mjs): its minor version.
-const pythonMinor = () => Number(execFileSync('python3', ['-c', 'import sys; print(sys.version_info[1])'], { env: { ...process.env, PATH: toolEnv()['PATH'] ?? '' }, encoding: 'utf8' }).trim());
 
 const ready = requireTools('pytest');
 
@@ -97,16 +92,6 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
     expect(built.why).not.toMatch(/left out/);
     repo.remove('tests/test_more.py');
     repo.write('tests/test_label.py', SHOP['tests/test_label.py']);
-  });
-
-  it.runIf(pythonMinor() < 12)('a stop\'s full run before Python 3.12 keeps the record there (recording costs 2.1× there); init\'s check and `gate check --all` renew it', async () => {
-    const file = join(stateOf(repo.dir, gate()).cacheDir, 'coverage-record.json');
-    const before = readFileSync(file, 'utf8');
-    const stops = await runGate({ gate: gate(), files: [], projectDir: repo.dir, env, full: true, recordCoverage: 'when-cheap', ...stateOf(repo.dir, gate()) });
-    expect(stops.output).toMatch(/2 failed, 8 passed/);
-    expect(readFileSync(file, 'utf8')).toBe(before);
-    await run(repo.dir, gate(), [], env, true);
-    expect(JSON.parse(readFileSync(file, 'utf8')).at).not.toBe(JSON.parse(before).at);
   });
 
   it('a change at module level, to a signature or to a docstring falls back to the import graph', async () => {

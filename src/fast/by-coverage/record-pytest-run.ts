@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
 import { packageRoot } from '../../package/package-root.js';
 import { hash as hashOf, type ModuleUnits } from './function-units.js';
-import { configStamp, recordPath } from './narrow-by-record.js';
+import { configStamp } from './narrow-by-record.js';
 import { PYTHON_CONFIG, type PluginRecord, readPluginRecord } from './pytest-runs.js';
 import type { Recording } from './record-run.js';
 import { saveRuns } from './save-record.js';
@@ -12,7 +12,7 @@ import { saveRuns } from './save-record.js';
  * (python/stopgate_record.py) is loaded by `-p` in PYTEST_ADDOPTS, from its own folder on
  * PYTHONPATH, and writes one file under the gate's cache. Nothing is written into the project.
  */
-export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv, onlyWhenCheap = false): Recording | undefined {
+export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Recording | undefined {
   mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
   const folder = mkdtempSync(join(cacheDir, 'pytest-record-'));
   const out = join(folder, 'record.json');
@@ -23,8 +23,6 @@ export function startPytestRecording(cacheDir: string, cwd: string, env: NodeJS.
     env: {
       STOPGATE_RECORD_OUT: out,
       STOPGATE_RECORD_ROOT: cwd,
-      // Before Python 3.12 the plugin records nothing then: the record there stays, a wider choice but a right one.
-      ...(onlyWhenCheap && existsSync(recordPath(cacheDir)) ? { STOPGATE_RECORD_IF_CHEAP: '1' } : {}),
       PYTHONPATH: [plugins, env['PYTHONPATH']].filter(Boolean).join(delimiter),
       PYTEST_ADDOPTS: [env['PYTEST_ADDOPTS'], '-p stopgate_record'].filter(Boolean).join(' '),
     },
