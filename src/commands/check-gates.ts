@@ -6,7 +6,8 @@ import { leaveToPackages } from '../plan/leave-to-packages.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import type { Rerun } from '../transient/rerun-transient.js';
-import { passedPath, writePassed } from '../state/session-state.js';
+import { passedPath, readPassed, writePassed } from '../state/session-state.js';
+import { unsureGates } from '../stop/unsure-gates.js';
 import { rememberPassedTree } from '../verdict/passed-trees.js';
 import { rememberResults } from '../verdict/remember-results.js';
 import { stateKeyNow } from '../start/start-state.js';
@@ -80,8 +81,12 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   const allPassed = tree.gates.every((gate) => results.some((result) => result.name === gate.name && result.status === 'passed'));
   const changePassed = !everything && results.length > 0 && results.every((result) => result.status === 'passed' || result.status === 'skipped');
   if ((allPassed || changePassed) && snapshot) {
-    writePassed(passedPath(project.stateDir), { snapshot, configHash: project.configFiles.hash });
-    rememberPassedTree(project.stateDir, { snapshot, configHash: project.configFiles.hash });
+    // As at a stop: the gates whose pass here covered part of the project only are named.
+    const last = readPassed(passedPath(project.stateDir)).value;
+    const before = last !== undefined && last.snapshot.digest === since?.base?.digest && last.configHash === project.configFiles.hash ? (last.unsure ?? []) : undefined;
+    const passed = { snapshot, configHash: project.configFiles.hash, unsure: unsureGates(tree.gates.map((gate) => gate.name), results, before) };
+    writePassed(passedPath(project.stateDir), passed);
+    rememberPassedTree(project.stateDir, passed);
   }
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
   if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, [project.repo?.root ?? project.projectDir, project.projectDir], options.env), results);
