@@ -52,9 +52,12 @@ export interface FileVersions {
  * has both (one added or deleted is no comparison) — read once for all; undefined when there is
  * nothing to compare: no base, no file, too many, or an environment the turn changed.
  */
-export async function changedVersions(selections: GateSelection[], change: ChangeBase): Promise<Array<{ selection: GateSelection; files: FileVersions[] }> | undefined> {
+export async function changedVersions(
+  selections: GateSelection[],
+  change: ChangeBase,
+  pathsOf: (selection: GateSelection) => string[] = (selection) => repoPathsOf(selection, change.root),
+): Promise<Array<{ selection: GateSelection; files: FileVersions[] }> | undefined> {
   const { base } = change;
-  const pathsOf = (selection: GateSelection) => selection.files.map((file) => toRepoPath(change.root, resolve(selection.gate.cwd, file)));
   const paths = [...new Set(selections.flatMap(pathsOf))];
   if (base === undefined || paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return undefined;
   const versions = await readBaseVersions(change.root, base, change.start, paths);
@@ -64,8 +67,13 @@ export async function changedVersions(selections: GateSelection[], change: Chang
       const after = readNow(join(change.root, path));
       return typeof before === 'string' && after !== undefined ? [{ path, before, after }] : [];
     });
-    return files.length === selection.files.length ? [{ selection, files }] : [];
+    return files.length === pathsOf(selection).length ? [{ selection, files }] : [];
   });
+}
+
+/** A selection's changed files, relative to the repository root. */
+export function repoPathsOf(selection: GateSelection, root: string): string[] {
+  return selection.files.map((file) => toRepoPath(root, resolve(selection.gate.cwd, file)));
 }
 
 export function readNow(path: string): string | undefined {

@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
-import { type ChangeBase, changedVersions, nameFiles, pythonOf, toRepoPath } from './change-base.js';
+import { type ChangeBase, changedVersions, nameFiles, pythonOf, repoPathsOf } from './change-base.js';
 import type { GateSelection } from './select-gates.js';
 
 /**
@@ -13,11 +12,15 @@ const TYPE_CHECKERS: Record<string, RegExp> = { tsc: JS_FAMILY, mypy: /\.pyi?$/,
  * A type checker triggered only by files that differ from the change's base in comments and layout
  * (no directive to it among them: `@ts-ignore`, `# type: ignore`, JSDoc in JavaScript …) reads the
  * same program it read at the base, in the same environment: its verdict cannot be new, so it runs
- * nothing. Any other file among its triggers (a config, a manifest), or a dependency's change, and
- * it runs as always.
+ * nothing. Any other file among its triggers (a config, a manifest), and it runs as always. A
+ * workspace package's checker triggered only by a dependency's change follows that change's files.
  */
 export async function skipCommentOnlyTypechecks(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
-  const compared = await changedVersions(selections.filter((selection) => isEligible(selection, change.root)), change);
+  const compared = await changedVersions(
+    selections.filter((selection) => isEligible(selection, change.root)),
+    change,
+    (selection) => checkedPaths(selection, change.root),
+  );
   if (compared === undefined) return selections;
   const { sameToTypeCheckers } = await import('../fast/same-code/same-code.js');
   const skipped = new Map<string, string[]>();
@@ -32,12 +35,17 @@ export async function skipCommentOnlyTypechecks(selections: GateSelection[], cha
 }
 
 function isEligible(selection: GateSelection, root: string): boolean {
-  const { gate } = selection;
-  const family = TYPE_CHECKERS[gate.preset ?? ''];
-  if (!selection.run || family === undefined || (selection.upstream ?? []).length > 0 || selection.files.length === 0) return false;
-  return repoPaths(selection, root).every((path) => family.test(path));
+  const family = TYPE_CHECKERS[selection.gate.preset ?? ''];
+  const paths = checkedPaths(selection, root);
+  return selection.run && family !== undefined && paths.length > 0 && paths.every((path) => family.test(path));
 }
 
-function repoPaths(selection: GateSelection, root: string): string[] {
-  return selection.files.map((file) => toRepoPath(root, resolve(selection.gate.cwd, file)));
+/**
+ * What the checker would read changed: its own changed files, or — a workspace package's checker
+ * that runs only because a package it depends on changed — that package's (both: not decided).
+ */
+function checkedPaths(selection: GateSelection, root: string): string[] {
+  const upstream = selection.upstream ?? [];
+  if (selection.files.length > 0) return upstream.length > 0 ? [] : repoPathsOf(selection, root);
+  return upstream;
 }

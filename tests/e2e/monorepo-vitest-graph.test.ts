@@ -26,7 +26,8 @@ function workspace(): TempRepo {
     'packages/core/src/greet.ts': 'export const greet = (name: string): string => `hello ${name}`;\n',
     'packages/core/src/money.test.ts': test('toCents rounds', "import { toCents } from './money';", 'expect(toCents(0.125)).toBe(13);'),
     'packages/app/package.json': json({ name: '@shop/app', version: '1.0.0', type: 'module', dependencies: { '@shop/core': 'workspace:*' } }),
-    'packages/app/gate.config.json': json({ gates: [{ name: 'test', preset: 'vitest' }] }),
+    'packages/app/gate.config.json': json({ gates: [{ name: 'test', preset: 'vitest' }, { name: 'typecheck', preset: 'tsc' }] }),
+    'packages/app/tsconfig.json': json({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true, skipLibCheck: true }, include: ['src'] }),
     'packages/app/src/total.ts': "import { toCents } from '@shop/core';\n\nexport const total = (amounts: number[]): number => amounts.reduce((sum, amount) => sum + toCents(amount), 0);\n",
     'packages/app/src/total.test.ts': test('total adds cents', "import { total } from './total';", 'expect(total([1, 2])).toBe(300);'),
     'packages/app/src/hello.test.ts': test('greets the customer', "import { greet } from '@shop/core';", "expect(greet('ann')).toBe('hello ann');"),
@@ -60,6 +61,11 @@ describe('a dependent package runs the tests that reach the change in the packag
     const why = 'packages/core/src/greet.ts changed in comments, formatting or types only: no code its tests run changed';
     expect(gates.find((gate) => gate.name === 'packages/app:test')).toMatchObject({ runs: false, reason: why });
     expect(gates.find((gate) => gate.name === 'packages/core:test')).toMatchObject({ runs: false, reason: 'src/greet.ts changed in comments, formatting or types only: no code its tests run changed' });
+    // The dependent's type checker reads core's code as it was: it runs nothing either.
+    expect(gates.find((gate) => gate.name === 'packages/app:typecheck')).toMatchObject({ runs: false, reason: 'packages/core/src/greet.ts changed in comments or layout only: the type checker reads the same code' });
+    // A type changed in core: it checks the dependent again.
+    repo.write('packages/core/src/greet.ts', 'export const greet = (name: string): string | undefined => `hello ${name}`;\n');
+    expect(gatesOf(repo).find((gate) => gate.name === 'packages/app:typecheck')?.runs).toBe(true);
   });
 
   it('runs the dependent in full when the package it depends on changed its manifest', () => {
