@@ -6,13 +6,8 @@ const SCRIPT = `
 import ast, json, sys
 def dump(text):
     return ast.dump(ast.parse(text))
-out = []
-for before, after in json.load(sys.stdin):
-    try:
-        out.append(dump(before) == dump(after))
-    except Exception:
-        out.append(False)
-json.dump(out, sys.stdout)
+def same(before, after):
+    return dump(before) == dump(after)
 `;
 
 /**
