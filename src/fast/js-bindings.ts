@@ -50,6 +50,7 @@ const DECLARATION_START =
 /** The import and export bindings of a module, read without a parser: where unsure, it says `all` or undefined. */
 export function parseJsBindings(source: string): JsBindings {
   const code = stripJsComments(source);
+  const blanked = stripJsComments(source, { blankStrings: true });
   const imports = new Map<string, Names>();
   const take = (specifier: string, names: Names) => {
     const had = imports.get(specifier);
@@ -58,7 +59,7 @@ export function parseJsBindings(source: string): JsBindings {
   };
   const explained: Array<[number, number]> = [];
   const withoutStrings = code.replace(QUOTED, (quoted) => `${quoted[0]}${' '.repeat(quoted.length - 2)}${quoted[0]}`);
-  for (const match of code.matchAll(IMPORT_FROM)) {
+  for (const match of inCode(IMPORT_FROM, blanked, code)) {
     explained.push([match.index, match.index + match[0].length]);
     const specifier = match[4] ?? match[5] ?? '';
     const names: string[] = [];
@@ -74,11 +75,11 @@ export function parseJsBindings(source: string): JsBindings {
     take(specifier, all || names.length === 0 ? 'all' : names);
   }
   const reExports: ReExport[] = [];
-  for (const match of code.matchAll(EXPORT_STAR)) {
+  for (const match of inCode(EXPORT_STAR, blanked, code)) {
     explained.push([match.index, match.index + match[0].length]);
     reExports.push({ specifier: match[2] ?? match[3] ?? '', names: match[1] === undefined ? undefined : new Map([[match[1], '*']]) });
   }
-  for (const match of code.matchAll(EXPORT_LIST_FROM)) {
+  for (const match of inCode(EXPORT_LIST_FROM, blanked, code)) {
     explained.push([match.index, match.index + match[0].length]);
     reExports.push({ specifier: match[2] ?? match[3] ?? '', names: new Map(listed(match[1] ?? '').map(([imported, exported]) => [exported, imported])) });
   }
@@ -90,6 +91,16 @@ export function parseJsBindings(source: string): JsBindings {
   const glob = GLOB_IMPORT.exec(rest);
   const unfollowable = plain.computed[0] !== undefined ? `has an import gate can't follow: ${plain.computed[0]}` : glob ? `imports modules by a pattern (${glob[0]}…)` : undefined;
   return { imports, reExports, defines: definedNames(rest), topLevelEffects: hasTopLevelEffects(code), paths: plain.relativePaths, unfollowable };
+}
+
+/** The matches of `pattern` in the code, found where no string's words can match (`blanked`) and read with the strings (`code`, same offsets). */
+function* inCode(pattern: RegExp, blanked: string, code: string): Generator<RegExpExecArray> {
+  const sticky = new RegExp(pattern.source, 'y');
+  for (const found of blanked.matchAll(pattern)) {
+    sticky.lastIndex = found.index;
+    const match = sticky.exec(code);
+    if (match) yield match;
+  }
 }
 
 /** `a, b as c, type d, default as e` → [imported, exported] pairs. */

@@ -6,9 +6,11 @@ const KEYWORDS_BEFORE_REGEX = /(?:^|[^\w$])(?:return|typeof|case|do|else|in|of|n
 /**
  * JavaScript or TypeScript (or JSONC) with its comments blanked: the newlines stay, so line numbers
  * hold; strings, template literals and regular expressions are kept as they are, so a `//` or
- * `/*` inside them is not taken for a comment.
+ * `/*` inside them is not taken for a comment. With `blankStrings`, the text inside quotes and
+ * template literals is blanked too (the quotes and a template's `${…}` code stay, every offset
+ * holds): what is left is code alone, where a pattern cannot match a string's words.
  */
-export function stripJsComments(source: string): string {
+export function stripJsComments(source: string, { blankStrings = false }: { blankStrings?: boolean } = {}): string {
   let out = '';
   let i = 0;
   // The brace depth at each `${` still open, so that its `}` resumes the template literal.
@@ -16,6 +18,12 @@ export function stripJsComments(source: string): string {
   let depth = 0;
   const copyUntil = (end: number) => {
     out += source.slice(i, end);
+    i = end;
+  };
+  // A literal from its opening character (kept) to `end`, its closing quote or `${` kept too.
+  const copyLiteral = (end: number, close: number) => {
+    if (!blankStrings) return copyUntil(end);
+    out += source.charAt(i) + source.slice(i + 1, end - close).replace(/[^\n]/g, ' ') + source.slice(end - close, end);
     i = end;
   };
   while (i < source.length) {
@@ -31,12 +39,14 @@ export function stripJsComments(source: string): string {
       out += source.slice(i, end).replace(/[^\n]/g, ' ');
       i = end;
     } else if (char === "'" || char === '"') {
-      copyUntil(endOfQuoted(source, i, char));
+      const end = endOfQuoted(source, i, char);
+      copyLiteral(end, source.charAt(end - 1) === char && end - 1 > i ? 1 : 0);
     } else if (char === '`' || (char === '}' && templates.at(-1) === depth)) {
       if (char === '}') templates.pop();
       const end = endOfTemplatePart(source, i + 1);
-      if (source.startsWith('${', end - 2)) templates.push(depth);
-      copyUntil(end);
+      const opens = source.startsWith('${', end - 2) && end - 2 > i;
+      if (opens) templates.push(depth);
+      copyLiteral(end, opens ? 2 : source.charAt(end - 1) === '`' && end - 1 > i ? 1 : 0);
     } else if (char === '/' && startsRegex(out)) {
       copyUntil(endOfRegex(source, i));
     } else {

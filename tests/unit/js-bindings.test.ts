@@ -6,6 +6,12 @@ import type { ModuleFiles } from '../../src/fast/resolve-js-import.js';
 const imports = (source: string) => Object.fromEntries(parseJsBindings(source).imports);
 
 describe('parseJsBindings: the names a module takes', () => {
+  it('takes no import or re-export from the words of a string', () => {
+    const source = "import { a } from './x';\nconst s = 'import { b } from \"./y\"; export * from \"./z\"; changed from \"test\"';\n";
+    expect(imports(source)).toEqual({ './x': ['a'] });
+    expect(parseJsBindings(source).reExports).toEqual([]);
+  });
+
   it('reads named, default, renamed and type imports', () => {
     expect(imports("import def, { a, b as c, type T } from './x';\nimport type { U } from './y';\n")).toEqual({ './x': ['default', 'a', 'b', 'T'], './y': ['U'] });
   });

@@ -53,11 +53,31 @@ describe('parseJsImports', () => {
     const source = ["const re = /\\/*'/;", "const t = `// ${a ? '/*' : `x`}`;", "import z from './z';", 'const d = a / b; // /*', "require('./after');"].join('\n');
     expect(parseJsImports(source).specifiers.sort()).toEqual(['./after', './z']);
   });
+
+  it('reads no import from the words of a string (graphql-js: `changed defaultValue from "test" to "Test"`)', () => {
+    const source = [
+      "import { expect } from 'chai';",
+      "import { findBreakingChanges } from '../findBreakingChanges';",
+      "const want = 'Type1.field1 arg stringArg has changed defaultValue from \"test\" to \"Test\".';",
+      'const other = "moved from \'lodash\' and require(\'left-pad\')";',
+      'const doc = `import \'lib\'; ${ok ? `from "inner"` : require(\'./real\')}`;',
+    ].join('\n');
+    const found = parseJsImports(source);
+    expect(found.specifiers.sort()).toEqual(['../findBreakingChanges', './real', 'chai']);
+    expect(found.computed).toEqual([]);
+  });
 });
 
 describe('stripJsComments', () => {
   it('blanks comments and keeps line numbers, strings and URLs in strings', () => {
     expect(stripJsComments('a // x\n/* y\nz */b "http://c" \'/*\'')).toBe('a     \n    \n    b "http://c" \'/*\'');
+  });
+
+  it('blanks the text of strings and templates when asked, keeping quotes, offsets and `${…}` code', () => {
+    const source = 'f("a b", \'c\') + `x ${g(\'y\')} z` // n';
+    const blanked = stripJsComments(source, { blankStrings: true });
+    expect(blanked).toBe('f("   ", \' \') + `  ${g(\' \')}  `     ');
+    expect(blanked.length).toBe(source.length);
   });
 });
 
