@@ -14,6 +14,7 @@ const FAILURE = /^ {2}(\d+)\) (.*)$/;
 const EXCEPTION = /^\s*Exception during run: (.*)$/;
 const MOCHA_INDENT = /^ {1,6}/;
 const MOCHA_DIFF = /^\s*\+ expected - actual$/;
+const TEST_FRAME = /^\s*at (?:async )?Context\.\S+ \(/;
 
 interface Block {
   title: string[];
@@ -70,7 +71,9 @@ function tidyBody(body: readonly string[]): string[] {
 
 function toFailure(block: Block): Failure {
   const kept = tidyNodeError(block.body);
-  const position = firstUserPosition(kept);
+  // Mocha calls a test's function as `Context.<anonymous>`: that frame is the test's own file, where
+  // an assertion helper (`expectJSON(…)` in a helper module, graphql-js) throws from another.
+  const position = firstUserPosition(kept.filter((line) => TEST_FRAME.test(line))) ?? firstUserPosition(kept);
   const message = kept[0]?.trim() ?? '';
   const name = block.title.join(' > ');
   const found = mochaValues(block.body);

@@ -21,15 +21,31 @@ const CALLED = /\.\s*(not\s*\.\s*)?(\w+)\s*\(/g;
 const PROPERTY = /\.\s*(ok|exist)\b(?!\s*\()/g;
 const BARE_ASSERT = /(?<![\w$.])assert\s*\(/;
 
-/** How many assertions a line makes. */
-export function countAssertions(line: string): number {
-  return line.match(ASSERTION)?.length ?? 0;
+/** How many assertions a line makes (`helpers`: the project's own assertion functions, src/tamper/assertion-helpers.ts). */
+export function countAssertions(line: string, helpers: ReadonlySet<string> = NONE): number {
+  return (line.match(ASSERTION)?.length ?? 0) + countHelperCalls(line, helpers);
 }
 
+const NONE: ReadonlySet<string> = new Set();
+const CALL_OF_NAME = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g;
 
-/** The first matcher on an assertion line that tells how much it checks; `not.` makes any matcher weak. */
-export function matcherOf(line: string): Strength | undefined {
-  if (countAssertions(line) === 0) return undefined;
+/** How many calls of the named helpers a line makes. */
+export function countHelperCalls(line: string, helpers: ReadonlySet<string>): number {
+  if (helpers.size === 0) return 0;
+  let count = 0;
+  for (const match of line.matchAll(CALL_OF_NAME)) {
+    if (helpers.has(match[1] ?? '') && !/\bfunction\s*\*?\s*$/.test(line.slice(0, match.index))) count++;
+  }
+  return count;
+}
+
+/**
+ * The first matcher on an assertion line that tells how much it checks; `not.` makes any matcher
+ * weak. A helper's call with no known matcher after it (`expectErrors(query)`, `expectJSON(x).toDeepEqual(…)`) pins a value.
+ */
+export function matcherOf(line: string, helpers: ReadonlySet<string> = NONE): Strength | undefined {
+  const helper = countHelperCalls(line, helpers) > 0;
+  if (countAssertions(line) === 0 && !helper) return undefined;
   const found: { at: number; strength: Strength }[] = [];
   for (const match of line.matchAll(CALLED)) {
     const name = match[2] ?? '';
@@ -40,5 +56,7 @@ export function matcherOf(line: string): Strength | undefined {
   for (const match of line.matchAll(PROPERTY)) found.push({ at: match.index, strength: { kind: 'weak', name: match[1] ?? '' } });
   const bare = BARE_ASSERT.exec(line);
   if (bare) found.push({ at: bare.index, strength: { kind: 'weak', name: 'assert' } });
-  return found.sort((a, b) => a.at - b.at)[0]?.strength;
+  const first = found.sort((a, b) => a.at - b.at)[0]?.strength;
+  if (first || !helper) return first;
+  return { kind: 'strong', name: /([\w$]+)\s*\(/.exec(line.replace(/^(?:return|await)\s+/, ''))?.[1] ?? 'helper' };
 }

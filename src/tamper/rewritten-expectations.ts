@@ -5,7 +5,7 @@ import { locateTestFile } from './locate-test-file.js';
 import { FileReader } from './read-changed-file.js';
 import { MAX_LINE_CHARS, MAX_REMEMBERED_TESTS, MAX_TEST_LINES, type RememberedTest } from '../state/remembered-test.js';
 import type { TamperFinding } from './tamper-finding.js';
-import { syntaxFor } from './test-syntax.js';
+import { syntaxFor, syntaxWithHelpers, type TestSyntax } from './test-syntax.js';
 
 const MAX_READ_BYTES = 8 * 1024 * 1024;
 
@@ -69,6 +69,7 @@ export function findRewrittenExpectations(root: string, remembered: readonly Rem
   const failing = new Map<string, Set<string> | undefined>();
   const files = new Map<string, string[] | undefined>();
   const findings = new Map<string, TamperFinding>();
+  const syntaxes = new Map<string, TestSyntax>();
   for (const test of remembered) {
     const run = runs.find((candidate) => candidate.name === test.gate);
     if (!run || (run.status !== 'passed' && run.status !== 'failed')) continue;
@@ -77,7 +78,8 @@ export function findRewrittenExpectations(root: string, remembered: readonly Rem
     if (!files.has(test.file)) files.set(test.file, reader.read(test.file)?.split('\n'));
     const lines = files.get(test.file);
     if (!lines) continue;
-    const syntax = syntaxFor(test.file);
+    if (!syntaxes.has(test.file)) syntaxes.set(test.file, syntaxWithHelpers(test.file, (path) => (path === test.file ? lines.join('\n') : reader.read(path))));
+    const syntax = syntaxes.get(test.file) ?? syntaxFor(test.file);
     const span = syntax.findSpan(lines, syntax.titleOf(test.id), test.start);
     if (!span) continue;
     const change = judgeTestChange(test.text, lines.slice(span.start, span.end + 1), test, syntax);

@@ -1,5 +1,6 @@
 import { goSyntax } from './syntax/go-syntax.js';
-import { jsSyntax } from './syntax/js-syntax.js';
+import { findAssertionHelpers, type ReadText } from './assertion-helpers.js';
+import { jsSyntax, jsSyntaxWith } from './syntax/js-syntax.js';
 import { pythonSyntax } from './syntax/python-syntax.js';
 import { rustSyntax } from './syntax/rust-syntax.js';
 import type { TestSyntax } from './syntax/types.js';
@@ -12,4 +13,10 @@ export function syntaxFor(path: string): TestSyntax {
   if (path.endsWith('.go')) return goSyntax;
   if (path.endsWith('.rs')) return rustSyntax;
   return jsSyntax;
+}
+
+/** The same, and for JavaScript with the assertion helpers the file defines or imports from test code (`read`: a file by its root-relative path). */
+export function syntaxWithHelpers(path: string, read: ReadText): TestSyntax {
+  const syntax = syntaxFor(path);
+  return syntax === jsSyntax ? jsSyntaxWith(findAssertionHelpers(path, read)) : syntax;
 }

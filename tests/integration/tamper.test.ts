@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,9 +7,10 @@ import { committedPaths } from '../../src/snapshot/committed-paths.js';
 import { changedPaths, type Snapshot } from '../../src/snapshot/snapshot.js';
 import { takeSnapshot } from '../../src/snapshot/take-snapshot.js';
 import { findTampering, MAX_PATHS } from '../../src/tamper/find-tampering.js';
+import { findRewrittenExpectations, type GateRun, rememberFailingTests } from '../../src/tamper/rewritten-expectations.js';
 import { startScan } from '../../src/tamper/start-scan.js';
 import type { TamperScan } from '../../src/tamper/tamper-finding.js';
-import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -206,5 +208,59 @@ describe('tamper guard in a real repository', () => {
     expect(scan.findings.some((finding) => finding.path === 'src/blob.test.ts' || finding.path === 'src/huge.test.ts')).toBe(false);
     expect(scan.findings).toHaveLength(MAX_PATHS - 2);
     expect(scan.incomplete).toBe(`only ${MAX_PATHS} of the ${MAX_PATHS + 3} changed files were looked at`);
+  });
+});
+
+// graphql-js asserts through helpers (`expectValueFrom(…).to.equal(…)`, `expectJSON(x).toDeepEqual(…)`):
+// a failing test rewritten through one to what the code returned, after a block, with real mocha.
+describe('a failing mocha test rewritten through an assertion helper', () => {
+  const INSPECT_TEST = [
+    "import assert from 'node:assert';",
+    "import { inspect, total } from '../src/inspect.js';",
+    "import { expectJSON } from './helpers/expect-json.js';",
+    '',
+    'function expectInspected(value, expected) {',
+    '  assert.strictEqual(inspect(value), expected);',
+    '}',
+    '',
+    "it('inspects a function', () => {",
+    "  expectInspected(() => 0, '[function]');",
+    '});',
+    '',
+    "it('totals', () => {",
+    '  expectJSON(total([1, 2])).toDeepEqual(3);',
+    '});',
+    '',
+  ].join('\n');
+  const HELPER = [
+    "import assert from 'node:assert';",
+    '',
+    'export function expectJSON(actual) {',
+    '  return { toDeepEqual: (expected) => assert.deepStrictEqual(JSON.parse(JSON.stringify(actual)), expected) };',
+    '}',
+    '',
+  ].join('\n');
+  const BUGGY = "export const inspect = (value) => (typeof value === 'function' ? '[anonymous function]' : String(value));\nexport const total = (list) => list.reduce((a, b) => a + b, 1);\n";
+
+  it('is found, for a helper the test file defines and one it imports from a test-helper module, a string received like `[anonymous function]` compared as a string', async () => {
+    repo = makeRepo({ 'package.json': '{ "type": "module" }\n', 'src/inspect.js': BUGGY, 'test/inspect.test.js': INSPECT_TEST, 'test/helpers/expect-json.js': HELPER }, { git: false });
+    const mocha = (): GateRun => {
+      const result = spawnSync(join(PROJECT_ROOT, 'node_modules/.bin/mocha'), ['test/inspect.test.js'], { cwd: repo.dir, encoding: 'utf8' });
+      return { name: 'test', cwd: repo.dir, status: result.status === 0 ? 'passed' : 'failed', filter: 'mocha', output: `${result.stdout}${result.stderr}` };
+    };
+    const blocked = mocha();
+    expect(blocked.status).toBe('failed');
+    const remembered = rememberFailingTests(repo.dir, [blocked]);
+    expect(remembered.map((test) => [test.file, test.received])).toEqual([
+      ['test/inspect.test.js', "'[anonymous function]'"],
+      ['test/inspect.test.js', '4'],
+    ]);
+    repo.write('test/inspect.test.js', INSPECT_TEST.replace("'[function]'", "'[anonymous function]'").replace('toDeepEqual(3)', 'toDeepEqual(4)'));
+    const passed = mocha();
+    expect(passed.status).toBe('passed');
+    expect(findRewrittenExpectations(repo.dir, remembered, [passed])).toEqual([
+      { path: 'test/inspect.test.js', line: 10, kind: 'weakened-test', detail: "expectation changed to the value the code returned ('[anonymous function]')" },
+      { path: 'test/inspect.test.js', line: 14, kind: 'weakened-test', detail: 'expectation changed to the value the code returned (4)' },
+    ]);
   });
 });

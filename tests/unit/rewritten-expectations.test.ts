@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filterOutput } from '../../src/filters/filter-output.js';
 import { goValues, pytestValues, rustValues } from '../../src/filters/native/native-values.js';
+import { findAssertionHelpers } from '../../src/tamper/assertion-helpers.js';
 import { judgeTestChange } from '../../src/tamper/judge-test-change.js';
 import { canonicalValue, literalsOf } from '../../src/tamper/literals.js';
 import { goSyntax } from '../../src/tamper/syntax/go-syntax.js';
-import { jsSyntax } from '../../src/tamper/syntax/js-syntax.js';
+import { jsSyntax, jsSyntaxWith } from '../../src/tamper/syntax/js-syntax.js';
 import { pythonSyntax } from '../../src/tamper/syntax/python-syntax.js';
 import { rustSyntax } from '../../src/tamper/syntax/rust-syntax.js';
 import { findTestSpan } from '../../src/tamper/test-span.js';
@@ -53,6 +54,45 @@ describe('judgeTestChange (JavaScript)', () => {
     expect(judgeJs(before, edit(1, '    const ms = toMs("90m");'), '4800000')).toBeUndefined();
     expect(judgeJs(before, [...before.slice(0, 4), '    expect(ms).toBeGreaterThan(0);', '  });'], '4800000')).toBeUndefined();
     expect(judgeJs(before, before.map((line) => `  ${line}`), '4800000')).toBeUndefined();
+  });
+});
+
+describe('assertion helpers (graphql-js)', () => {
+  const files: Record<string, string> = {
+    'src/__testUtils__/expectJSON.ts': "import { expect } from 'chai';\nexport function expectJSON(actual: unknown) {\n  return {\n    toDeepEqual(expected: unknown) {\n      expect(actual).to.deep.equal(expected);\n    },\n  };\n}\n",
+    'src/validation/__tests__/harness.ts': "import { expectJSON } from '../../__testUtils__/expectJSON';\nexport function expectValidationErrors(rule: Rule, query: string) {\n  return expectJSON(validate(rule, query));\n}\nexport function buildSchema(sdl: string) {\n  return parse(sdl);\n}\n",
+    'src/jsutils/devAssert.ts': "export function devAssert(condition: unknown, message: string): void {\n  if (!condition) throw new Error(message);\n  assert(condition);\n}\n",
+    'src/validation/__tests__/Rule-test.ts': [
+      "import { devAssert } from '../../jsutils/devAssert';",
+      "import { expectValidationErrors, buildSchema } from './harness';",
+      'function expectErrors(queryStr: string) {',
+      '  return expectValidationErrors(Rule, queryStr);',
+      '}',
+      'const expectValid = (queryStr: string) => expectErrors(queryStr).toDeepEqual([]);',
+      "describe('Rule', () => {",
+      '  function expectValueFrom(',
+      '    valueText: string,',
+      '  ) {',
+      '    return expect(parseValue(valueText));',
+      '  }',
+      '});',
+    ].join('\n'),
+  };
+  const helpers = findAssertionHelpers('src/validation/__tests__/Rule-test.ts', (path) => files[path]);
+
+  it('finds the functions a test file defines or imports from test code that call expect/assert, through other helpers', () => {
+    expect([...helpers].sort()).toEqual(['expectErrors', 'expectValid', 'expectValidationErrors', 'expectValueFrom']);
+  });
+
+  it('counts a call of one as an assertion: a rewrite through it is found, a weakening too', () => {
+    const syntax = jsSyntaxWith(helpers);
+    const test = ["  it('parses', () => {", "    expectValueFrom('[1]').to.deep.equal([1]);", "    expectErrors('{ a }').toDeepEqual(['unknown a']);", '  });'];
+    const rewritten = [test[0] ?? '', "    expectValueFrom('[1]').to.deep.equal([2]);", test[2] ?? '', test[3] ?? ''];
+    expect(judgeTestChange(test, rewritten, { received: '[ 2 ]' }, jsSyntax)).toBeUndefined();
+    expect(judgeTestChange(test, rewritten, { received: '[ 2 ]' }, syntax)).toEqual({ offset: 1, detail: 'expectation changed to the value the code returned ([ 2 ])' });
+    const weakened = [test[0] ?? '', test[1] ?? '', "    expect(validate('{ a }')).to.exist;", test[3] ?? ''];
+    expect(judgeTestChange(test, weakened, {}, syntax)).toEqual({ offset: 2, detail: 'matcher weakened (expectErrors → exist)' });
+    expect(judgeTestChange(test, [test[0] ?? '', test[1] ?? '', test[3] ?? ''], {}, syntax)).toEqual({ offset: 0, detail: 'assertion deleted' });
   });
 });
 

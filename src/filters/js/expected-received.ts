@@ -46,8 +46,17 @@ export function nodeAssertValues(lines: readonly string[]): ExpectedReceived {
 
 /** Mocha's "+ expected - actual" diff when it is one line each: "-4" is what the code gave. */
 export function mochaValues(body: readonly string[]): ExpectedReceived {
-  const diff = oneLineDiff(body, /^\s*\+ expected - actual$/);
-  return diff ? values(diff.plus, diff.minus) : {};
+  const header = /^\s*\+ expected - actual$/;
+  const diff = oneLineDiff(body, header);
+  if (!diff) return {};
+  // Mocha's diff prints a string bare; the message above it quotes it (chai's `expected '[function]'
+  // to equal …`, node's `+ '[function]'`): quoted again, `[function]` stays a string, never an array.
+  const message = body.slice(0, body.findIndex((line) => header.test(line))).join('\n');
+  const asString = (value: string) => {
+    const quoted = `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+    return message.includes(quoted) ? quoted : value;
+  };
+  return values(asString(diff.plus), asString(diff.minus));
 }
 
 function oneLineDiff(body: readonly string[], header: RegExp, second?: (line: string) => boolean): { minus: string; plus: string } | undefined {
