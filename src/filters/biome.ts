@@ -72,6 +72,7 @@ export function biomeFilter(raw: string, runner = 'npx'): Filtered {
   const failures: Failure[] = numberRepeats(
     ordered.map((diagnostic) => ({
       id: diagnosticId(diagnostic.file ?? diagnostic.header, diagnostic.category, diagnostic.message),
+      rule: diagnostic.category,
       ...(diagnostic.file === undefined ? {} : { file: diagnostic.file }),
       ...(diagnostic.line === undefined ? {} : { line: diagnostic.line }),
       message: diagnostic.message,

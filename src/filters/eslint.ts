@@ -46,7 +46,7 @@ export function eslintFilter(raw: string): Filtered {
   const failures: Failure[] = numberRepeats(
     ordered.map((problem) => {
       const message = problem.text.slice(problem.text.indexOf(`  ${problem.severity}  `) + problem.severity.length + 4).replace(/\s{2}\S+$/, '');
-      return { id: diagnosticId(problem.file, problem.rule ?? problem.severity, message), file: problem.file, line: problem.line, message };
+      return { id: diagnosticId(problem.file, problem.rule ?? problem.severity, message), rule: problem.rule ?? problem.severity, file: problem.file, line: problem.line, message };
     }),
   );
   return buildFiltered({ items: ordered.map((problem) => [problem.text]), noun: 'problems', summary, failures }, lines, raw);

@@ -5,6 +5,8 @@ export interface Failure {
    * rule and message without the line ("a.py arg-type: …", " (#2)" for a repeat: src/filters/diagnostic-id.ts).
    */
   id: string;
+  /** A diagnostic's rule or code as the tool names it (`no-unused-vars`, `TS2322`, `E501`); absent for a failing test. */
+  rule?: string;
   file?: string;
   line?: number;
   message: string;

@@ -61,7 +61,7 @@ export function readFormatterOutput(lines: readonly string[], runner = 'npx'): F
       return file !== undefined;
     });
     if (!all || files.length === 0 || (reader.proof !== undefined && !lines.some((line) => reader.proof?.test(line)))) continue;
-    const failures = files.map((file) => ({ id: diagnosticId(file, 'format', 'not formatted'), file, message: 'not formatted' }));
+    const failures = files.map((file) => ({ id: diagnosticId(file, 'format', 'not formatted'), rule: 'format', file, message: 'not formatted' }));
     return { failures, fix: reader.fix(files, runner) };
   }
   return undefined;

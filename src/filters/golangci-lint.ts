@@ -24,7 +24,7 @@ export function golangciLintFilter(raw: string): Filtered {
       while (end < lines.length && !ISSUE.test(lines[end] ?? '') && !TOTALS.test(lines[end] ?? '') && (lines[end] ?? '') !== '') end++;
       out.item(lines.slice(index, end));
       const [, file = '', at = '', message = '', linter = ''] = issue;
-      out.fail({ id: diagnosticId(file, linter, message), file, line: Number(at), message: `${message} (${linter})` });
+      out.fail({ id: diagnosticId(file, linter, message), rule: linter, file, line: Number(at), message: `${message} (${linter})` });
       index = end - 1;
     } else if (TOTALS.test(line)) summary.push(line);
     else if (line !== '') out.item([line]);

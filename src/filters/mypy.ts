@@ -26,7 +26,7 @@ export function mypyFilter(raw: string): Filtered {
       const text = [pendingFailure.message, ...wrapped.slice(0, end === -1 ? undefined : end)].join(' ');
       const code = CODE.exec(text)?.[1];
       const message = text.replace(CODE, '');
-      out.fail({ id: diagnosticId(pendingFailure.file, code ?? 'error', message), file: pendingFailure.file, line: pendingFailure.line, message });
+      out.fail({ id: diagnosticId(pendingFailure.file, code ?? 'error', message), rule: code ?? 'error', file: pendingFailure.file, line: pendingFailure.line, message });
     }
     current = undefined;
     pendingFailure = undefined;

@@ -25,7 +25,7 @@ export function pyrightFilter(raw: string): Filtered {
       const text = [DIAGNOSTIC.exec(current.lines[0] ?? '')?.[4] ?? '', ...current.lines.slice(1).map((line) => line.trim())].join(' ');
       const rule = RULE.exec(text)?.[1];
       const message = text.replace(RULE, '');
-      out.fail({ id: diagnosticId(current.file, rule ?? 'error', message), file: current.file, line: current.line, message });
+      out.fail({ id: diagnosticId(current.file, rule ?? 'error', message), rule: rule ?? 'error', file: current.file, line: current.line, message });
     }
     current = undefined;
   };

@@ -47,14 +47,14 @@ export function ruffFilter(raw: string): Filtered {
       const code = (found.groups.code ?? '').replace(/:$/, '');
       const message = found.groups.message ?? '';
       current = code === 'unformatted' ? [line, formatHint(file)] : [line];
-      failure = { id: diagnosticId(file, code, message), file, line: lineNumber, message };
+      failure = { id: diagnosticId(file, code, message), rule: code, file, line: lineNumber, message };
       continue;
     }
     const diffed = DIFF_HEAD.exec(line);
     if (diffed?.[1] !== undefined && lines[index + 1] === `+++ ${diffed[1]}`) {
       flush();
       current = [formatHint(diffed[1]), line];
-      failure = { id: diagnosticId(diffed[1], 'unformatted', 'File would be reformatted'), file: diffed[1], message: 'File would be reformatted' };
+      failure = { id: diagnosticId(diffed[1], 'unformatted', 'File would be reformatted'), rule: 'unformatted', file: diffed[1], message: 'File would be reformatted' };
       continue;
     }
     if (TOTALS.test(line)) {

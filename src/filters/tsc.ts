@@ -70,7 +70,7 @@ export function tscFilter(raw: string): Filtered {
   const failures: Failure[] = numberRepeats(
     diagnostics.map((diagnostic) => {
       const message = (diagnostic.lines[0] ?? '').replace(/^.*?(?:error|warning|message) TS\d+: /, '');
-      return { id: diagnosticId(diagnostic.file, diagnostic.code, message), ...(diagnostic.file === undefined ? {} : { file: diagnostic.file, line: diagnostic.line }), message };
+      return { id: diagnosticId(diagnostic.file, diagnostic.code, message), rule: diagnostic.code, ...(diagnostic.file === undefined ? {} : { file: diagnostic.file, line: diagnostic.line }), message };
     }),
   );
   // `--pretty false` prints no totals; the count is what the agent needs when most errors are left out.

@@ -39,8 +39,8 @@ describe('biome filter', () => {
 
   it('gives a structured failure per diagnostic', () => {
     expect(biomeFilter(fixture('check')).failures.slice(0, 2)).toEqual([
-      { id: 'package.json format: Formatter would have printed the following content:', file: 'package.json', message: 'Formatter would have printed the following content:' },
-      { id: 'src/cart.js lint/suspicious/noDoubleEquals: Using == may be unsafe if you are relying on type coercion.', file: 'src/cart.js', line: 7, message: 'Using == may be unsafe if you are relying on type coercion.' },
+      { id: 'package.json format: Formatter would have printed the following content:', rule: 'format', file: 'package.json', message: 'Formatter would have printed the following content:' },
+      { id: 'src/cart.js lint/suspicious/noDoubleEquals: Using == may be unsafe if you are relying on type coercion.', rule: 'lint/suspicious/noDoubleEquals', file: 'src/cart.js', line: 7, message: 'Using == may be unsafe if you are relying on type coercion.' },
     ]);
   });
 

@@ -45,8 +45,8 @@ describe('cargoClippyFilter', () => {
   it('describes each lint by file, lint and message and keeps the totals', () => {
     const filtered = cargoClippyFilter(fixture('lints.txt'));
     expect(filtered.failures.slice(0, 2)).toEqual([
-      { id: 'src/lib.rs unused_variables: unused variable: `unused`', file: 'src/lib.rs', line: 22, message: 'unused variable: `unused`' },
-      { id: 'src/lib.rs clippy::needless_return: unneeded `return` statement', file: 'src/lib.rs', line: 6, message: 'unneeded `return` statement' },
+      { id: 'src/lib.rs unused_variables: unused variable: `unused`', rule: 'unused_variables', file: 'src/lib.rs', line: 22, message: 'unused variable: `unused`' },
+      { id: 'src/lib.rs clippy::needless_return: unneeded `return` statement', rule: 'clippy::needless_return', file: 'src/lib.rs', line: 6, message: 'unneeded `return` statement' },
     ]);
     expect(filtered.summary).toEqual(['error: could not compile `lints` (lib test) due to 10 previous errors', 'error: could not compile `lints` (lib) due to 9 previous errors']);
   });

@@ -85,7 +85,7 @@ describe('cargoTestFilter', () => {
         '   |         ^^^^^^^^^^^^^^^^^^ expected `i64`, found `String`',
       ],
     ]);
-    expect(filtered.failures).toEqual([{ id: 'src/lib.rs E0308: mismatched types', file: 'src/lib.rs', line: 17, message: 'mismatched types' }]);
+    expect(filtered.failures).toEqual([{ id: 'src/lib.rs E0308: mismatched types', rule: 'E0308', file: 'src/lib.rs', line: 17, message: 'mismatched types' }]);
     expect(filtered.summary).toEqual([
       'error: could not compile `ledger` (lib test) due to 1 previous error; 1 warning emitted',
       'error: could not compile `ledger` (lib) due to 1 previous error; 1 warning emitted',

@@ -25,6 +25,7 @@ describe('eslint filter', () => {
   it('gives a structured failure per problem, keyed by file, rule and message (not the line)', () => {
     expect(eslintFilter(fixture('stylish')).failures[1]).toEqual({
       id: "/tmp/jsf/tools/es/basic/src/cart.js no-unused-vars: 'readFile' is defined but never used",
+      rule: 'no-unused-vars',
       file: '/tmp/jsf/tools/es/basic/src/cart.js',
       line: 1,
       message: "'readFile' is defined but never used",

@@ -78,7 +78,7 @@ describe('goTestFilter', () => {
       ['store/store.go:15:17: undefined: valu'],
       ['api/api_test.go:10:2: fmt.Printf format %d has arg got of wrong type string'],
     ]);
-    expect(filtered.failures[3]).toEqual({ id: 'store/store.go go: undefined: valu', file: 'store/store.go', line: 15, message: 'undefined: valu' });
+    expect(filtered.failures[3]).toEqual({ id: 'store/store.go go: undefined: valu', rule: 'go', file: 'store/store.go', line: 15, message: 'undefined: valu' });
     expect(filtered.summary).toEqual(['FAIL\texample.com/build/api [build failed]', 'FAIL\texample.com/build/store [build failed]']);
   });
 });

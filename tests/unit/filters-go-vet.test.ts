@@ -19,12 +19,12 @@ describe('goVetFilter', () => {
   });
 
   it('describes each finding by file and message', () => {
-    expect(goVetFilter(fixture('findings.txt')).failures[1]).toEqual({ id: 'report/report.go go: fmt.Printf format %s reads arg #3, but call has 2 args', file: 'report/report.go', line: 18, message: 'fmt.Printf format %s reads arg #3, but call has 2 args' });
+    expect(goVetFilter(fixture('findings.txt')).failures[1]).toEqual({ id: 'report/report.go go: fmt.Printf format %s reads arg #3, but call has 2 args', rule: 'go', file: 'report/report.go', line: 18, message: 'fmt.Printf format %s reads arg #3, but call has 2 args' });
   });
 
   it('keeps a type error that stopped vet', () => {
     const filtered = goVetFilter(fixture('typecheck-error.txt'));
     expect(filtered.items.at(-1)).toEqual(['vet: server/server.go:16:1: missing return']);
-    expect(filtered.failures.at(-1)).toEqual({ id: 'server/server.go go: missing return', file: 'server/server.go', line: 16, message: 'missing return' });
+    expect(filtered.failures.at(-1)).toEqual({ id: 'server/server.go go: missing return', rule: 'go', file: 'server/server.go', line: 16, message: 'missing return' });
   });
 });

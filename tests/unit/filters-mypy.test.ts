@@ -36,7 +36,7 @@ describe('mypyFilter', () => {
       'app/service.py:17: arg-type:',
       'app/service.py:18: attr-defined:',
     ]);
-    expect(failures[3]).toEqual({ id: 'app/service.py union-attr: Item "None" of "Optional[User]" has no attribute "name"', file: 'app/service.py', line: 9, message: 'Item "None" of "Optional[User]" has no attribute "name"' });
+    expect(failures[3]).toEqual({ id: 'app/service.py union-attr: Item "None" of "Optional[User]" has no attribute "name"', rule: 'union-attr', file: 'app/service.py', line: 9, message: 'Item "None" of "Optional[User]" has no attribute "name"' });
   });
 
   it('reads --pretty output: wrapped messages, source excerpts, the code on a continuation line', () => {
@@ -54,7 +54,7 @@ describe('mypyFilter', () => {
   it('keeps a blocking syntax error', () => {
     const filtered = mypyFilter(fixture('syntax-error.txt'));
     expect(filtered.items).toEqual([['broken.py:2: error: invalid syntax  [syntax]']]);
-    expect(filtered.failures).toEqual([{ id: 'broken.py syntax: invalid syntax', file: 'broken.py', line: 2, message: 'invalid syntax' }]);
+    expect(filtered.failures).toEqual([{ id: 'broken.py syntax: invalid syntax', rule: 'syntax', file: 'broken.py', line: 2, message: 'invalid syntax' }]);
     expect(filtered.summary).toEqual(['Found 1 error in 1 file (errors prevented further checking)']);
   });
 

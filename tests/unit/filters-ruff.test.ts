@@ -31,7 +31,7 @@ describe('ruffFilter', () => {
 
   it('describes each diagnostic by file, rule and message, the same in the full and concise formats', () => {
     const full = ruffFilter(fixture('full-reconstructed.txt')).failures;
-    expect(full[0]).toEqual({ id: 'app/util.py E401: Multiple imports on one line', file: 'app/util.py', line: 1, message: 'Multiple imports on one line' });
+    expect(full[0]).toEqual({ id: 'app/util.py E401: Multiple imports on one line', rule: 'E401', file: 'app/util.py', line: 1, message: 'Multiple imports on one line' });
     expect(full.map((failure) => failure.id.split(' ')[1]?.replace(/:$/, ''))).toEqual(['E401', 'F401', 'E721', 'F631', 'F401', 'F401', 'F841', 'E711', 'F821', 'F841', 'E722', 'E741', 'E731', 'F841', 'F541']);
     const concise = ruffFilter(fixture('concise-reconstructed.txt'));
     expect(concise.failures).toEqual(full);

@@ -46,6 +46,7 @@ describe('tsc filter', () => {
   it('gives a structured failure per diagnostic, keyed by file, code and message (not the line)', () => {
     expect(tscFilter(fixture('plain')).failures[0]).toEqual({
       id: "src/main.ts TS2307: Cannot find module './missing-module.js' or its corresponding type declarations.",
+      rule: 'TS2307',
       file: 'src/main.ts',
       line: 2,
       message: "Cannot find module './missing-module.js' or its corresponding type declarations.",
@@ -62,7 +63,7 @@ describe('tsc filter', () => {
     const pretty7 = tscFilter(fixture('ts7-pretty-colour'));
     expect(pretty7.items).toEqual(pretty.items);
     expect(pretty7.summary).toEqual(['Found 16 errors in 2 files.']);
-    expect(tscFilter(fixture('ts7-tsconfig-error')).failures).toContainEqual({ id: "tsconfig.json TS5023: Unknown compiler option 'targett'.", file: 'tsconfig.json', line: 1, message: "Unknown compiler option 'targett'." });
+    expect(tscFilter(fixture('ts7-tsconfig-error')).failures).toContainEqual({ id: "tsconfig.json TS5023: Unknown compiler option 'targett'.", rule: 'TS5023', file: 'tsconfig.json', line: 1, message: "Unknown compiler option 'targett'." });
     // An option TypeScript 7 removed: tsc reports the config and checks no file (src/a.ts's error is missing).
     expect(tscFilter(fixture('ts7-removed-options')).items).toEqual([
       ["tsconfig.json(1,49): error TS5102: Option 'baseUrl' has been removed. Please remove it from your configuration.", '  Use \'"paths": {"*": ["./*"]}\' instead.'],

@@ -10,7 +10,7 @@ export function parseGoDiagnostic(line: string): Failure | undefined {
   const match = DIAGNOSTIC.exec(line);
   if (match === null) return undefined;
   const [, file = '', lineText, , message = ''] = match;
-  return { id: diagnosticId(file, 'go', message), file, line: Number(lineText), message };
+  return { id: diagnosticId(file, 'go', message), rule: 'go', file, line: Number(lineText), message };
 }
 
 /** The lines of the diagnostic starting at `start`: the compiler indents its continuations with a tab. */

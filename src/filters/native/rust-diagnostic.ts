@@ -46,6 +46,7 @@ export function readRustDiagnostic(lines: string[], start: number): RustDiagnost
   const lineNumber = location === undefined ? undefined : Number(location[2]);
   const failure: Failure = {
     id: diagnosticId(file, name ?? severity, message),
+    rule: name ?? severity,
     ...(file === undefined ? {} : { file, line: lineNumber }),
     message,
   };
