@@ -25,6 +25,7 @@ import { checkCommandRuns } from '../doctor/check-command.js';
 import { verifyHookBin } from '../init/verify-hook-bin.js';
 import { loadInstaller } from '../harness/install/installers.js';
 import { readRecord, recordPath, writeRecord } from '../init/install-record.js';
+import { findUnignoredEnvironments } from '../init/find-unignored-environments.js';
 import { planInstall } from '../init/plan-install.js';
 import { enclosingWorkspace, readMembers } from '../init/read-members.js';
 import { readRepoFacts } from '../init/repo-facts.js';
@@ -92,6 +93,7 @@ export async function initCommand(args: string[], env: NodeJS.ProcessEnv): Promi
       setup ? hookBudget(configWith(projectDir, options.personal, text), nested, projectDir) : gatesBudget(projectDir, repo?.root, options.personal, text),
     isIgnored: (file) => repo !== undefined && isIgnored(repo.root, join(projectDir, file)),
     unignoredNodeModules: repo !== undefined && existsSync(join(projectDir, 'node_modules', 'stopgate')) && !isIgnored(repo.root, join(projectDir, 'node_modules')),
+    unignoredEnvironments: repo === undefined ? [] : findUnignoredEnvironments(projectDir),
     schemaRef,
     ...(setup && { workspace: setup.files }),
   });

@@ -47,6 +47,8 @@ export interface InstallInputs {
   isIgnored: (relativePath: string) => boolean;
   /** stopgate is installed in the project's own node_modules/, which git does not ignore. */
   unignoredNodeModules?: boolean;
+  /** Environment folders git does not ignore (`.venv/`, as .gitignore lines): never source, whatever git says. */
+  unignoredEnvironments?: string[];
   schemaRef: string | undefined;
   /** A workspace root: the root config's gates and `workspaces` key, and the packages' own files. */
   workspace?: WorkspaceFiles;
@@ -128,6 +130,7 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
     }
   }
   if (inputs.unignoredNodeModules) ignoreNodeModules(inputs, changes, notes);
+  if ((inputs.unignoredEnvironments ?? []).length > 0) ignoreEnvironments(inputs, inputs.unignoredEnvironments ?? [], changes, notes);
   return { personal: inputs.personal, installer: inputs.installer, detection: inputs.detection, bin: inputs.bin, command, hookTimeout, hooks, userLevel, keptConfig, changes, notes };
 }
 
@@ -143,6 +146,22 @@ function ignoreNodeModules(inputs: InstallInputs, changes: FileChange[], notes: 
     changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, ['node_modules/']) });
   }
   notes.push('node_modules/ (where stopgate is installed) is not ignored by git: .gitignore gets the line node_modules/.');
+}
+
+/**
+ * A virtualenv (or another environment) that git does not ignore: gate leaves it out of every
+ * change anyway, but `git status` walks its thousands of files at every stop and a teammate may
+ * commit it. The line goes into the plan's diff, written on the same yes as the rest.
+ */
+function ignoreEnvironments(inputs: InstallInputs, lines: string[], changes: FileChange[], notes: string[]): void {
+  const planned = changes.find((change) => change.display === '.gitignore');
+  if (planned) planned.after = addIgnoreLines(planned.after, lines);
+  else {
+    const before = inputs.read('.gitignore');
+    changes.push({ path: resolve(inputs.projectDir, '.gitignore'), display: '.gitignore', before, after: addIgnoreLines(before, lines) });
+  }
+  const listed = lines.join(', ');
+  notes.push(`${listed} ${lines.length === 1 ? 'is an environment (installed packages, caches) that git does not' : 'are environments (installed packages, caches) that git does not'} ignore: gate never counts ${lines.length === 1 ? 'it' : 'them'} as the project's source, and .gitignore gets the line${lines.length === 1 ? '' : 's'} ${listed}.`);
 }
 
 function gateNames(text: string): string[] {

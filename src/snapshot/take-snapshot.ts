@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Repo } from '../git/find-repo.js';
 import { isNestedRepo, readStatus } from '../git/read-status.js';
+import { environmentPaths } from './environment-paths.js';
 import { fingerprintFile, hashBudget } from './fingerprint-file.js';
 import { makeSnapshot, type Snapshot } from './snapshot.js';
 
@@ -19,33 +20,25 @@ export async function takeSnapshot(repo: Repo): Promise<TakenSnapshot> {
   const budget = hashBudget();
   const folders = new Map<string, number>();
   let untracked = 0;
+  const isEnvironment = environmentPaths(status.entries);
   for (const entry of status.entries) {
     if (entry.code === '??') {
       untracked++;
       const top = entry.path.split('/')[0] ?? entry.path;
       folders.set(top, (folders.get(top) ?? 0) + 1);
-      if (isInstalledPackageFile(entry.path) || isToolLeftover(entry.path)) continue;
+      if (isEnvironment(entry.path) || isToolLeftover(entry.path)) continue;
     }
     files[entry.path] = fingerprintFile(join(repo.root, entry.path), budget);
     if (entry.from !== undefined) files[entry.from] = fingerprintFile(join(repo.root, entry.from), budget);
   }
   // Only a repository with a changed submodule or an untracked repository inside pays for this.
-  const nested = status.entries.filter((entry) => isNestedRepo(entry) && !(entry.code === '??' && isInstalledPackageFile(entry.path)));
+  const nested = status.entries.filter((entry) => isNestedRepo(entry) && !(entry.code === '??' && isEnvironment(entry.path)));
   if (nested.length > 0) {
     const { fingerprintNested } = await import('./nested-repos.js');
     Object.assign(files, await fingerprintNested(repo.root, nested, budget));
   }
   const mostlyIn = [...folders.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return { snapshot: makeSnapshot(status.head, files), untracked: { count: untracked, mostlyIn } };
-}
-
-/**
- * An untracked file in a node_modules folder is an installed package, never the project's source,
- * even where .gitignore forgets node_modules/ (a Python project after `npm i -D stopgate`). Tracked
- * files there still count: test fixtures commit node_modules folders of their own.
- */
-export function isInstalledPackageFile(path: string): boolean {
-  return path.startsWith('node_modules/') || path.includes('/node_modules/');
 }
 
 /**

@@ -65,13 +65,17 @@ describe('hints name the command that runs this gate', () => {
 });
 
 describe('gate init in a Python project', () => {
-  it('with stopgate in a node_modules/ git does not ignore, adds node_modules/ to .gitignore and says so', () => {
+  it('with stopgate in a node_modules/ and a .venv/ git does not ignore, adds both to .gitignore and says so (issue 42)', () => {
     repo = makeRepo({ ...PYTHON_PROJECT, 'package.json': '{ "devDependencies": { "stopgate": "0.1.0" } }\n' });
     const bin = localInstall();
+    repo.write('.venv/pyvenv.cfg', 'home = /usr/bin\n');
+    repo.write('.venv/lib/python3.12/site-packages/pkg/__init__.py', '\n');
     const result = typed('gate init --yes --no-check', bin);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/Note: node_modules\/ \(where stopgate is installed\) is not ignored by git: \.gitignore gets the line node_modules\/\./);
-    expect(readFileSync(join(repo.dir, '.gitignore'), 'utf8')).toBe('__pycache__/\nnode_modules/\n');
+    expect(result.stdout).toMatch(/Note: \.venv\/ is an environment \(installed packages, caches\) that git does not ignore: gate never counts it as the project's source, and \.gitignore gets the line \.venv\/\./);
+    expect(readFileSync(join(repo.dir, '.gitignore'), 'utf8')).toBe('__pycache__/\nnode_modules/\n.venv/\n');
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).not.toMatch(/\.venv/);
     expect(result.stdout).toMatch(/Teammates need `npm install`/);
     expect(result.stdout).toMatch(/Run `npx gate check --all` to see the gates pass now, and `npx gate doctor`/);
     expect(repo.git('status', '--porcelain', '--untracked-files=all')).not.toMatch(/node_modules/);

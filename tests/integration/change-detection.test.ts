@@ -46,6 +46,33 @@ describe('change detection in a real repository', () => {
     });
   });
 
+  it('takes an unignored environment for no change, whatever .gitignore says: a virtualenv, a tagged cache, bytecode, egg-info; a tracked file there counts (issue 42)', async () => {
+    repo = makeRepo({ '.gitignore': 'venv/\n', 'app/main.py': 'x = 1\n', 'fixtures/env/pyvenv.cfg': 'home = /usr\n', 'fixtures/env/lib/site.py': 'a\n' });
+    await withRepoEnv(async () => {
+      const found = findRepo(repo.dir);
+      if (!found) throw new Error('no repo');
+      const base = headSnapshot((await takeSnapshot(found)).head);
+      repo.write('.venv/pyvenv.cfg', 'home = /usr/bin\n');
+      repo.write('.venv/lib/python3.11/site-packages/pkg/__init__.py', 'x\n');
+      repo.write('.venv/bin/activate', 'x\n');
+      repo.write('tools/env2/pyvenv.cfg', 'home = /usr/bin\n');
+      repo.write('tools/env2/lib/mod.py', 'x\n');
+      repo.write('conda/conda-meta/history', 'x\n');
+      repo.write('conda/lib/libz.so', 'x\n');
+      repo.write('target/CACHEDIR.TAG', 'Signature: 8a477f597d28d172789f06886806bc55\n');
+      repo.write('target/debug/app', 'x\n');
+      repo.write('app/__pycache__/main.cpython-311.pyc', 'x\n');
+      repo.write('app.egg-info/PKG-INFO', 'x\n');
+      repo.write('.tox/py311/lib/x.py', 'x\n');
+      repo.write('app/main.py', 'x = 2\n');
+      repo.write('app/templates/page.html', '<p>\n');
+      expect(await changedSince(base)).toEqual(['app/main.py', 'app/templates/page.html']);
+      // A committed venv of a test fixture is the project's own: its edit counts.
+      repo.write('fixtures/env/lib/site.py', 'b\n');
+      expect(await changedSince(base)).toEqual(['app/main.py', 'app/templates/page.html', 'fixtures/env/lib/site.py']);
+    });
+  });
+
   it('sees tracked edits, staged changes, deletions, renames and untracked files, never ignored ones', async () => {
     repo = makeRepo({ '.gitignore': 'build/\n*.log\n', 'a.ts': 'a', 'b.ts': 'b', 'c.ts': 'c', 'd.ts': 'd', 'e.ts': 'e' });
     await withRepoEnv(async () => {
