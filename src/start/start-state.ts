@@ -7,6 +7,8 @@ export interface StartState {
   digest: string;
   /** A git tree (or commit) holding every file as it was; undefined when it could not be written. */
   tree: string | undefined;
+  /** Why the tree could not be written (too many changed files, a git failure): said at a stop that needed it. */
+  unwritten?: string;
   environment: Environment;
   /** The root config the turn started with: a stop after the turn deleted it runs its gates. */
   config?: StartConfig;

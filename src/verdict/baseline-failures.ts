@@ -148,10 +148,16 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
   mkdirSync(copy);
   try {
     const index = join(scratch, 'index');
-    await execGitIndexed(input.root, ['read-tree', treeish], index, undefined, checkingOut);
-    await execGitIndexed(input.root, ['checkout-index', '-a', '-f', `--prefix=${copy}/`], index, undefined, checkingOut);
-    rmSync(index);
-    const tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', treeish])).split('\0').filter(Boolean);
+    let tree: string[];
+    try {
+      await execGitIndexed(input.root, ['read-tree', treeish], index, undefined, checkingOut);
+      await execGitIndexed(input.root, ['checkout-index', '-a', '-f', `--prefix=${copy}/`], index, undefined, checkingOut);
+      rmSync(index);
+      tree = (await execGit(input.root, ['ls-tree', '-r', '-z', '--name-only', treeish])).split('\0').filter(Boolean);
+    } catch (error) {
+      // A file missing from the object store (a partial clone, a damaged repository): no copy, said so.
+      return { doubt: `the copy of the baseline could not be made (${firstLine(error)})` };
+    }
     const lentDirs = [...new Set(['', relative(input.root, input.gate.cwd), ...packageDirs(tree)])];
     const liveLinks = lendDependencies(input.root, copy, lentDirs);
     if (liveLinks.length > 0) return { doubt: leakedThrough('links', liveLinks) };
@@ -224,6 +230,12 @@ function relativeToRoots(path: string, roots: string[]): string {
     if (!rel.startsWith('..')) return rel;
   }
   return path;
+}
+
+function firstLine(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).trim();
+  const line = text.split('\n').find((candidate) => /error|fatal/i.test(candidate)) ?? text.split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
 function leakedThrough(how: string, what: string[]): string {

@@ -20,10 +20,24 @@ const MOST_PATHS = 2000;
 export async function captureStart(repo: Repo, stateDir: string, snapshot: Snapshot, dirs: string[], env: NodeJS.ProcessEnv, configFiles: ConfigFiles): Promise<StartState> {
   const environment = fingerprintEnvironment(dirs, env);
   const config = startConfigOf(configFiles, repo.root);
-  return { digest: snapshot.digest, tree: await writeStartTree(repo, stateDir, snapshot), environment, ...(config ? { config } : {}) };
+  const written = await writeStartTree(repo, stateDir, snapshot);
+  return { digest: snapshot.digest, tree: written.tree, ...(written.unwritten !== undefined && { unwritten: written.unwritten }), environment, ...(config ? { config } : {}) };
 }
 
-async function writeStartTree({ root, gitDir }: Repo, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {
+async function writeStartTree(repo: Repo, stateDir: string, snapshot: Snapshot): Promise<{ tree: string | undefined; unwritten?: string }> {
+  if (snapshot.head === null) return { tree: undefined };
+  const paths = Object.entries(snapshot.files).filter(([, print]) => print !== 'dir' && !print.startsWith('special:'));
+  if (paths.length > MOST_PATHS) return { tree: undefined, unwritten: `${paths.length} changed files at its start, more than ${MOST_PATHS} to write` };
+  try {
+    const tree = await writeTree(repo, stateDir, snapshot);
+    return tree === undefined ? { tree, unwritten: 'git wrote no tree of its files' } : { tree };
+  } catch (error) {
+    const text = (error instanceof Error ? error.message : String(error)).trim().split('\n')[0] ?? '';
+    return { tree: undefined, unwritten: `git could not write its files as a tree: ${text.slice(0, 200)}` };
+  }
+}
+
+async function writeTree({ root, gitDir }: Repo, stateDir: string, snapshot: Snapshot): Promise<string | undefined> {
   if (snapshot.head === null) return undefined;
   const paths = Object.entries(snapshot.files)
     // An untracked repository inside (a folder) or a FIFO is no file a checkout would write.
@@ -44,8 +58,6 @@ async function writeStartTree({ root, gitDir }: Repo, stateDir: string, snapshot
       await execGitIndexed(root, ['read-tree', snapshot.head], index);
       return await treeWith(root, index, list);
     }
-  } catch {
-    return undefined;
   } finally {
     rmSync(index, { force: true });
   }

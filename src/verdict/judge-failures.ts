@@ -87,6 +87,9 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
     if (passedThere(gate.name)) return { failing: [] };
     const started = Date.now();
     const answer = await baselineRun(input, { gate, ids, ...(stand ?? { tree, key }), failures: filterOutput(result.filter, result.output).failures });
+    // The start was captured but could not be written to copy: the failures memory did not place are new, and the note says why.
+    const unplaced = ids.some((id) => !(answer.failing ?? []).includes(id));
+    if (tree === undefined && stand === undefined && start?.unwritten !== undefined && unplaced && answer.doubt === undefined) return { ...answer, doubt: `no copy of the turn's start could be made: ${start.unwritten}` };
     if (answer.copied) judgement.baselineMs.set(result.name, Date.now() - started);
     return answer;
   });
@@ -106,9 +109,22 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
   return judgement;
 }
 
-function describeOld(old: string[]): string {
+// The report clips a note at 600 characters: the names listed stay within this, each whole.
+const OLD_NAMES_BUDGET = 440;
+
+/** The old failures by name, as many whole names as fit (at most 10), then how many more. */
+export function describeOld(old: string[]): string {
   if (old.some(isOutputId)) return 'the same output as at the start of the turn';
-  return `${old.slice(0, 10).join(', ')}${old.length > 10 ? ` and ${old.length - 10} more` : ''}`;
+  const listed: string[] = [];
+  let length = 0;
+  for (const id of old.slice(0, 10)) {
+    const shown = id.length > OLD_NAMES_BUDGET ? `${id.slice(0, OLD_NAMES_BUDGET - 1)}…` : id;
+    if (listed.length > 0 && length + shown.length + 2 > OLD_NAMES_BUDGET) break;
+    listed.push(shown);
+    length += shown.length + 2;
+  }
+  const more = old.length - listed.length;
+  return `${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /** `work` over `items`, at most `limit` at once; results in the items' order. */
