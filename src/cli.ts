@@ -11,7 +11,7 @@ Usage:
   gate doctor [--harness NAME] [--json]  is it installed right, and does a failing stop reach the agent?
   gate run [--harness NAME]         the hook: reads the payload on stdin, allows or refuses the stop
                                     (after an agent's edit: says at once if it weakens a check)
-  gate check [--all] [--json] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
+  gate check [--all] [--json] [--sarif FILE] [--junit FILE] [NAME…]  run the gates now (changed files only, unless --all or NAMEs)
   gate status [--json]              what a stop would do now, and why
   gate log [-n N] [--json]          the last N stops the hook decided (default 20)
   gate stats [--json]               what the recorded stops add up to: fast path, cost, blocks, failing gates
@@ -20,9 +20,11 @@ Usage:
   gate filter --filter ID [--budget N]  print what the agent would read for a tool's output on stdin
   gate receipt [--md | --json]      what the last full run of every gate says about this tree: 0 PASS, 1 FAIL, 2 STALE or NONE
   gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]
+          [--sarif FILE] [--junit FILE] [--codequality FILE] [--comment FILE]
                                     every gate in full, and the tamper check since the merge base with REF: 0 green, 1 not
+  gate pr-comment FILE [--pr N]     post gate ci's --comment FILE on the pull request, or edit the one posted before
   gate mcp [--dir DIR]              an MCP server over stdio, for agents with no stop hook (docs/mcp.md)
-  gate --help | --version
+  gate --help | --version           gate COMMAND --help: that command's usage
 
 Environment: GATE=0 turns gate off; GATE_SKIP=name,name skips gates.
 Exit codes: 0 passed / allowed, 1 a check failed (or could not start), 2 the hook refused the stop (gate run) or bad usage, 3 invalid config or no config.
@@ -35,6 +37,14 @@ export async function main(argv: string[]): Promise<void> {
   try {
     const refusal = refusalFor(command, process.platform);
     if (refusal !== undefined) throw new SetupError(refusal);
+    if (command !== undefined && (args.includes('--help') || args.includes('-h'))) {
+      const { asksForHelp, commandUsage } = await import('./commands/usage.js');
+      const usage = asksForHelp(args) ? commandUsage(command) : undefined;
+      if (usage !== undefined) {
+        process.stdout.write(`${usage}\n`);
+        return;
+      }
+    }
     switch (command) {
       case 'run': {
         if (!isPosix(process.platform)) {
@@ -116,6 +126,11 @@ export async function main(argv: string[]): Promise<void> {
       case 'ci': {
         const { ciCommand } = await import('./commands/ci.js');
         process.exitCode = await ciCommand(args, process.env);
+        return;
+      }
+      case 'pr-comment': {
+        const { prCommentCommand } = await import('./commands/pr-comment.js');
+        process.exitCode = await prCommentCommand(args, process.env);
         return;
       }
       case '--version':

@@ -44,9 +44,14 @@ export function ciReport(run: CiRun, verdict: CiVerdict, budget: number, project
 
 /** The job summary: the verdict, the gates as a table, then the report (which lists the tamper findings). */
 export function ciSummary(run: CiRun, verdict: CiVerdict, report: string): string {
-  const lines = [`## gate ci: ${verdict.ok ? '✅ PASS' : '❌ FAIL'}`, '', `${describeGates(run, verdict)}; ${describeScan(run, '`')}`, '', ...gateTable(run.rows)];
+  const lines = [`## gate ci: ${verdict.ok ? '✅ PASS' : '❌ FAIL'}`, '', ciVerdictLine(run, verdict), '', ...gateTable(run.rows)];
   if (report !== '') lines.push('', '### Report', '', ...fenced(report.trimEnd()));
   return `${lines.join('\n')}\n`;
+}
+
+/** The gates and the tamper check in one line of Markdown. */
+export function ciVerdictLine(run: CiRun, verdict: CiVerdict): string {
+  return `${describeGates(run, verdict)}; ${describeScan(run, '`')}`;
 }
 
 export function ciJson(run: CiRun, verdict: CiVerdict, report: string): object {

@@ -10,6 +10,7 @@ import { passedPath, readPassed, writePassed } from '../state/session-state.js';
 import { unsureGates } from '../stop/unsure-gates.js';
 import { rememberPassedTree } from '../verdict/passed-trees.js';
 import { rememberResults } from '../verdict/remember-results.js';
+import { headSnapshot } from '../snapshot/snapshot.js';
 import { stateKeyNow } from '../start/start-state.js';
 import { changeSinceBaseline, openTree, type Project } from './open-project.js';
 
@@ -34,6 +35,8 @@ export interface CheckRun {
   failed: GateResult[];
   /** Gates run again alone because they failed only on files that appeared or vanished during the run. */
   reruns: Rerun[];
+  /** The state key of what the change is measured from (HEAD with --all), whose remembered failures are pre-existing. */
+  baseKey?: string;
 }
 
 /** `gate check`'s work, without its printing: select the gates, run them, remember a tree that passed all. */
@@ -89,6 +92,9 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
     rememberPassedTree(project.stateDir, passed);
   }
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
-  if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, [project.repo?.root ?? project.projectDir, project.projectDir], options.env), results);
-  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns };
+  const dirs = [project.repo?.root ?? project.projectDir, project.projectDir];
+  if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, dirs, options.env), results);
+  const base = since?.base ?? (snapshot ? headSnapshot(snapshot.head) : undefined);
+  const baseKey = base ? stateKeyNow(base.digest, dirs, options.env) : undefined;
+  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns, baseKey };
 }

@@ -13,7 +13,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   const project = openProject(process.cwd());
   const human = !values.json;
   const progress = human ? startProgress() : undefined;
-  const { baseline, selections, results, failed, reruns } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
+  const { baseline, selections, results, failed, reruns, baseKey } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
     () => progress?.stop(),
   );
   for (const again of reruns) process.stderr.write(`${messages.transientRerun(again.name, again.files, again.status)}\n`);
@@ -30,6 +30,11 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
       process.stdout.write(`\n${result.name}: ${describeOutcome(result)}\n`);
     }
   }
+  if (values.sarif || values.junit || values.codequality) {
+    const { placeFailures, writeReportFiles } = await import('./report-files.js');
+    const gates = placeFailures({ repoRoot: project.repo?.root ?? project.projectDir, stateDir: project.stateDir, gates: selections.map((selection) => selection.gate), results, baseKey });
+    writeReportFiles(values, gates, undefined);
+  }
   // --all is a full run of every gate on this tree: its receipt (docs/receipts-and-ci.md).
   if (values.all && positionals.length === 0) {
     const note = await recordCheckReceipt(project, results);
@@ -38,12 +43,18 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   return ok ? 0 : 1;
 }
 
+export const CHECK_USAGE = 'usage: gate check [--all] [--json] [--sarif FILE] [--junit FILE] [--codequality FILE] [NAME…]';
+
 function parseCheckArgs(args: string[]) {
+  let parsed;
   try {
-    return parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+    const file = { type: 'string' } as const;
+    parsed = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, sarif: file, junit: file, codequality: file } });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; usage: gate check [--all] [--json] [NAME…]`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; ${CHECK_USAGE}`);
   }
+  for (const name of ['sarif', 'junit', 'codequality'] as const) if (parsed.values[name] === '') throw new UsageError(`--${name} takes a file; ${CHECK_USAGE}`);
+  return parsed;
 }
 
 const MARK: Record<GateResult['status'], string> = { passed: '✔', failed: '✖', 'timed-out': '⏱', 'not-started': '?', skipped: '-' };

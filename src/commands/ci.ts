@@ -19,9 +19,11 @@ import { runGates } from '../runner/run-gates.js';
 import { formatMs } from '../report/format-units.js';
 import { rememberResults } from '../verdict/remember-results.js';
 import { stateKeyNow } from '../start/start-state.js';
+import type { CiReportOptions } from './ci-reports.js';
 import { changeSinceBaseline, openProject, openTree } from './open-project.js';
 
-const USAGE = 'usage: gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off]';
+export const CI_USAGE = 'usage: gate ci [--base REF] [--json FILE] [--summary FILE] [--tamper block|warn|off] [--sarif FILE] [--junit FILE] [--codequality FILE] [--comment FILE]';
+const FILE_OPTIONS = { sarif: { type: 'string' }, junit: { type: 'string' }, codequality: { type: 'string' }, comment: { type: 'string' } } as const;
 // People read a job summary, not an agent: room for more than the stop's budget.
 const CI_BUDGET = 20_000;
 
@@ -66,6 +68,11 @@ export async function ciCommand(args: string[], env: NodeJS.ProcessEnv): Promise
   const run: CiRun = { rows, results, tamper };
   const verdict = judgeCi(run);
   const report = ciReport(run, verdict, Math.max(CI_BUDGET, tree.root.budget), project.projectDir);
+  if (options.sarif || options.junit || options.codequality || options.comment || env['GITHUB_ACTIONS'] === 'true') {
+    const { makeCiReports } = await import('./ci-reports.js');
+    const annotations = makeCiReports(options, { project, repo, gates: tree.gates, hashes: tree.hashes, results, run, verdict, snapshot, mergeBase, env });
+    if (annotations.length > 0) process.stdout.write(`${annotations.join('\n')}\n`);
+  }
   process.stdout.write(`${ciHeadline(run, verdict)}\n${report === '' ? '' : `\n${report}`}`);
   const summary = options.summary ?? env['GITHUB_STEP_SUMMARY'];
   if (summary) writeOut(summary, ciSummary(run, verdict, report), summary === env['GITHUB_STEP_SUMMARY']);
@@ -113,16 +120,16 @@ function writeOut(path: string, text: string, append: boolean): void {
   }
 }
 
-function parseCiArgs(args: string[]): { base?: string; json?: string; summary?: string; tamper?: TamperMode } {
-  let values: { base?: string; json?: string; summary?: string; tamper?: string };
+function parseCiArgs(args: string[]): CiReportOptions & { base?: string; json?: string; summary?: string; tamper?: TamperMode } {
+  let values: CiReportOptions & { base?: string; json?: string; summary?: string; tamper?: string };
   try {
-    values = parseArgs({ args, options: { base: { type: 'string' }, json: { type: 'string' }, summary: { type: 'string' }, tamper: { type: 'string' } } }).values;
+    values = parseArgs({ args, options: { base: { type: 'string' }, json: { type: 'string' }, summary: { type: 'string' }, tamper: { type: 'string' }, ...FILE_OPTIONS } }).values;
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; ${USAGE}`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; ${CI_USAGE}`);
   }
   const { tamper } = values;
-  if (tamper !== undefined && !isMode(tamper)) throw new UsageError(`--tamper is block, warn or off, got "${tamper}"; ${USAGE}`);
-  for (const name of ['json', 'summary'] as const) if (values[name] === '') throw new UsageError(`--${name} takes a file; ${USAGE}`);
+  if (tamper !== undefined && !isMode(tamper)) throw new UsageError(`--tamper is block, warn or off, got "${tamper}"; ${CI_USAGE}`);
+  for (const name of ['json', 'summary', 'sarif', 'junit', 'codequality', 'comment'] as const) if (values[name] === '') throw new UsageError(`--${name} takes a file; ${CI_USAGE}`);
   return { ...values, tamper };
 }
 

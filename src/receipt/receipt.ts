@@ -16,8 +16,8 @@ export interface ReceiptBody {
   verdict: 'pass' | 'fail';
   /** ISO time the run ended. */
   time: string;
-  /** What ran it: `gate check --all` or a stop. */
-  by: 'check' | 'stop';
+  /** What ran it: `gate check --all` or a stop; `ci` is `gate ci`'s, never written (its digest goes in the pull-request comment). */
+  by: 'check' | 'stop' | 'ci';
   /** The work tree: the commit checked out, the snapshot digest (src/snapshot/), how many paths differed from the commit. */
   tree: { head: string | null; digest: string; changedFiles: number };
   /** Every config's hash in the repository (configDigest). */

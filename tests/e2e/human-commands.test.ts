@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUM_BROKEN, vitestProject } from '../helpers/fixtures.js';
 import { runBin } from '../helpers/run-bin.js';
@@ -17,11 +19,37 @@ describe('gate check', () => {
   it('runs only the gates the change triggers, prints a status line each and the failure, exits 1', () => {
     repo = makeRepo(vitestProject(twoGates), { nodeModules: true });
     repo.write('src/sum.ts', SUM_BROKEN);
-    const result = runBin(['check'], { cwd: repo.dir, env: repo.env });
+    const sarif = join(repo.home, 'gate.sarif');
+    const junit = join(repo.home, 'gate.xml');
+    const result = runBin(['check', '--sarif', sarif, '--junit', junit], { cwd: repo.dir, env: repo.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/✖ test {2}failed \(exit 1\) {2}\d+\.\d+s/);
     expect(result.stderr).not.toMatch(/docs/);
     expect(result.stdout).toContain('expected -1 to be 3');
+
+    // Issue 41: the same failure as SARIF (located in the test file) and as JUnit XML.
+    const log = JSON.parse(readFileSync(sarif, 'utf8'));
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    expect(log.runs[0].tool.driver.name).toBe('vitest');
+    expect(log.runs[0].results).toEqual([
+      expect.objectContaining({
+        ruleId: 'failing-test',
+        message: { text: expect.stringMatching(/^src\/sum\.test\.ts > sum > adds two numbers: .*expected -1 to be 3/) },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'src/sum.test.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: expect.any(Number) } } }],
+        baselineState: 'new',
+      }),
+    ]);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuite name="test" tests="1" failures="1" errors="0" skipped="0"');
+    expect(xml).toMatch(/<testcase classname="test\.vitest" name="src\/sum\.test\.ts &gt; sum &gt; adds two numbers" file="src\/sum\.test\.ts" line="\d+">\n {6}<failure message="[^"]*expected -1 to be 3/);
+  });
+
+  it('answers --help for the hook command too, which the bin otherwise hands to the hook bundle', () => {
+    repo = makeRepo({ 'a.ts': '' });
+    const help = runBin(['run', '--help'], { cwd: repo.dir, env: repo.env });
+    expect(help).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^usage: gate run \[--harness NAME\]\n/) });
+    expect(runBin(['ci', '-h'], { cwd: repo.dir, env: repo.env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^usage: gate ci /) });
   });
 
   it('runs every gate with --all, and the named ones when asked', () => {
