@@ -25,6 +25,12 @@ export function renderPresetsDoc(presets: Preset[]): string {
     lines.push(`| \`${preset.id}\` | ${preset.kind} | \`${preset.run.join(' ')}\`${related} | ${preset.filter} | ${preset.timeout} s | ${detect} |`);
   }
   lines.push('', '## Triggers', '');
+  lines.push("pytest's `[^.]*/**` is any file in a folder whose name does not start with a dot: tests read");
+  lines.push('templates, static files, locale files, JSON and YAML fixtures, SQL and snapshots, so any file under');
+  lines.push('the package or the tests that is not documentation runs the test gate (in full: see');
+  lines.push('[fast tiers](fast-tiers.md)). Files at the root other than the listed configs do not. Untracked');
+  lines.push('environments (a virtualenv, `node_modules`, `__pycache__`, a tagged cache such as cargo\'s `target/`)');
+  lines.push('are never a change, whatever `.gitignore` says ([configuration](configuration.md)).', '');
   for (const preset of presets) {
     lines.push(`- \`${preset.id}\`: ${preset.on.map((glob) => `\`${glob}\``).join(', ')}${preset.ignore?.length ? `; never ${preset.ignore.map((glob) => `\`${glob}\``).join(', ')}` : ''}`);
   }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
+import { selectGates } from '../../src/plan/select-gates.js';
 
 // Each preset on a project whose own config narrows what the tool checks: the full run and the fast
 // tier both check what the project's own command checks, so a finding outside that scope blocks nothing.
@@ -102,5 +103,28 @@ describe('tsc, eslint, biome: the project\'s tsconfig, flat config ignores and f
     const { full, fast } = await both(files, 'biome', ['src/generated/g.js'], true);
     expect(full.status).toBe('passed');
     expect(fast.status).toBe('passed');
+  });
+});
+
+describe.skipIf(!python)('pytest: files the tests read that are not Python (issue 42)', () => {
+  const project = {
+    'pyproject.toml': '[tool.pytest.ini_options]\ntestpaths = ["tests"]\npythonpath = ["."]\n',
+    'shop/__init__.py': '',
+    'shop/render.py': 'from pathlib import Path\n\n\ndef page(error):\n    text = (Path(__file__).parent / "templates" / "input.html").read_text()\n    return text.replace("{{ error }}", error)\n',
+    'shop/templates/input.html': '<span class="help-block">{{ error }}</span>\n',
+    'tests/test_render.py': 'from shop.render import page\n\n\ndef test_error_markup():\n    assert page("too long") == \'<span class="help-block">too long</span>\\n\'\n',
+    'docs/index.md': '# Shop\n',
+  };
+
+  it('a template edit triggers the gate and its run (the whole suite: tests may read it as data) fails; documentation and CI files do not trigger it', async () => {
+    const { gate, env } = setUp(project, 'pytest');
+    const triggered = (path: string) => selectGates([gate], { paths: [path], all: false }, repo.dir, new Map([[repo.dir, { paths: [path] }]]), new Set(), undefined)[0]?.run;
+    for (const path of ['shop/templates/input.html', 'shop/static/app.css', 'shop/locale/de/LC_MESSAGES/django.po', 'tests/fixtures/users.json', 'tests/__snapshots__/test_render.ambr', 'tests/data/schema.sql']) expect(triggered(path), path).toBe(true);
+    for (const path of ['README.md', 'docs/page.html', 'doc/guide.txt', '.github/workflows/ci.yml', 'LICENSE', 'licenses/bootstrap.txt', 'mkdocs.yml', 'shop/__pycache__/render.cpython-311.pyc']) expect(triggered(path), path).toBe(false);
+    repo.write('shop/templates/input.html', '<span class="help-block error">{{ error }}</span>\n');
+    expect((await build(repo.dir, gate, ['shop/templates/input.html'])).argv).toEqual(['pytest', '-q']);
+    const result = await run(repo.dir, gate, ['shop/templates/input.html'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/FAILED tests\/test_render\.py::test_error_markup/);
   });
 });
