@@ -137,19 +137,38 @@ describe('the GitHub Action', () => {
       GATE_CI_BASE: 'main',
       GATE_CI_TAMPER: 'block',
       GATE_CI_ARGS: '',
+      GATE_CI_SARIF: 'true',
+      GATE_CI_COMMENT: 'true',
+      GITHUB_ACTIONS: 'true',
       RUNNER_TEMP: runnerTemp,
       GITHUB_OUTPUT: out('github-output'),
       GITHUB_STEP_SUMMARY: out('step-summary.md'),
     };
     const result = spawnSync('bash', ['-e', '-c', step.run], { cwd: repo.dir, env, encoding: 'utf8', timeout: 120_000 });
     expect(result.status, result.stderr).toBe(1);
-    expect(result.stdout).toMatch(/^gate ci: FAIL — 1 of 1 gates failed \(test\); tamper check: 1 finding/);
-    expect(readFileSync(out('github-output'), 'utf8')).toBe(`result=${runnerTemp}/gate-ci.json\n`);
+    // Under GitHub Actions, the annotations first (the runner reads them off stdout), then the verdict.
+    const [failure, tampered, headline] = result.stdout.split('\n');
+    expect(failure).toMatch(/^::error file=src\/sum\.test\.ts,line=\d+,title=test::src\/sum\.test\.ts > more > adds in any order: .*expected -1 to be 3/);
+    expect(tampered).toBe('::error file=src/sum.test.ts,line=5,title=tamper check::adds it.skip(');
+    expect(headline).toMatch(/^gate ci: FAIL — 1 of 1 gates failed \(test\); tamper check: 1 finding/);
+    const sarif = join(runnerTemp, 'gate-ci.sarif');
+    const comment = join(runnerTemp, 'gate-ci-comment.md');
+    expect(readFileSync(out('github-output'), 'utf8')).toBe(`result=${runnerTemp}/gate-ci.json\nsarif=${sarif}\ncomment=${comment}\n`);
     expect(JSON.parse(readFileSync(join(runnerTemp, 'gate-ci.json'), 'utf8'))).toMatchObject({ ok: false, tamper: { base: { ref: 'main' }, blocking: true } });
     expect(readFileSync(out('step-summary.md'), 'utf8')).toMatch(/^## gate ci: ❌ FAIL\n/);
+    // What the next steps upload and post: the test's failure and the skip as SARIF, the comment with its marker and digest.
+    const log = JSON.parse(readFileSync(sarif, 'utf8'));
+    expect(log.runs.map((run: { tool: { driver: { name: string } }; results: Array<{ ruleId: string; baselineState: string }> }) => [run.tool.driver.name, run.results.map((r) => `${r.ruleId} ${r.baselineState}`)])).toEqual([
+      ['vitest', ['failing-test new']],
+      ['stopgate tamper check', ['tamper/skip new']],
+    ]);
+    const body = readFileSync(comment, 'utf8');
+    expect(body).toMatch(/^<!-- stopgate -->\n### gate ci: ❌ FAIL\n/);
+    expect(body).toContain('- `src/sum.test.ts:5` adds it.skip(');
+    expect(body).toMatch(/receipt digest `[0-9a-f]{64}`/);
 
     // The args input, split on spaces; an empty base (a push) leaves out the tamper check.
-    const warned = spawnSync('bash', ['-e', '-c', step.run], { cwd: repo.dir, env: { ...env, GATE_CI_BASE: '', GATE_CI_ARGS: '--tamper warn' }, encoding: 'utf8', timeout: 120_000 });
+    const warned = spawnSync('bash', ['-e', '-c', step.run], { cwd: repo.dir, env: { ...env, GATE_CI_BASE: '', GATE_CI_ARGS: '--tamper warn', GITHUB_ACTIONS: '' }, encoding: 'utf8', timeout: 120_000 });
     expect(warned.status).toBe(1);
     expect(warned.stdout).toMatch(/^gate ci: FAIL — 1 of 1 gates failed \(test\); tamper check: not run \(no --base\)\n/);
   });

@@ -70,9 +70,36 @@ describe('action.yml', () => {
     expect(gate?.run).toContain('npx --no-install gate "$@"');
     expect(gate?.run).toContain('set -- ci --tamper "$GATE_CI_TAMPER" --summary "$GITHUB_STEP_SUMMARY" --json "$result"');
     expect(gate?.run).toContain('--base "$GATE_CI_BASE"');
-    expect(gate?.env).toEqual({ GATE_CI_BASE: '${{ inputs.base }}', GATE_CI_TAMPER: '${{ inputs.tamper }}', GATE_CI_ARGS: '${{ inputs.args }}' });
+    expect(gate?.env).toEqual({
+      GATE_CI_BASE: '${{ inputs.base }}',
+      GATE_CI_TAMPER: '${{ inputs.tamper }}',
+      GATE_CI_ARGS: '${{ inputs.args }}',
+      GATE_CI_SARIF: '${{ inputs.sarif }}',
+      GATE_CI_COMMENT: '${{ inputs.comment }}',
+    });
     expect(action.inputs['base']?.default).toBe('${{ github.event.pull_request.base.sha }}');
     expect(action.inputs['tamper']?.default).toBe('block');
+  });
+
+  // Issue 41: the SARIF upload and the comment are asked for (each needs a permission the job must
+  // grant), and run after a red gate ci too, from what its step wrote.
+  it('uploads the SARIF and posts the comment when asked, also after a red gate ci', () => {
+    expect(action.inputs['sarif']?.default).toBe('false');
+    expect(action.inputs['comment']?.default).toBe('false');
+    expect(action.inputs['github-token']?.default).toBe('${{ github.token }}');
+    const steps = action.runs.steps;
+    const gate = steps.findIndex((step) => step.id === 'gate');
+    const upload = steps.findIndex((step) => step.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    const comment = steps.findIndex((step) => step.run?.includes('gate pr-comment'));
+    expect(gate).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeGreaterThan(gate);
+    expect(comment).toBeGreaterThan(gate);
+    expect(steps[upload]).toMatchObject({ if: "${{ !cancelled() && steps.gate.outputs.sarif != '' }}", with: { sarif_file: '${{ steps.gate.outputs.sarif }}' } });
+    expect(steps[comment]).toMatchObject({
+      if: "${{ !cancelled() && steps.gate.outputs.comment != '' }}",
+      env: { GITHUB_TOKEN: '${{ inputs.github-token }}', GATE_CI_COMMENT_FILE: '${{ steps.gate.outputs.comment }}' },
+      run: 'npx --no-install gate pr-comment "$GATE_CI_COMMENT_FILE"',
+    });
   });
 
   it('the workflow the docs show passes actionlint, checks out the history and passes only declared inputs', { timeout: SLOW }, async () => {
@@ -84,5 +111,8 @@ describe('action.yml', () => {
     const gate = steps.find((step) => step.uses?.includes('stopgate'));
     expect(gate).toBeDefined();
     for (const name of Object.keys(gate?.with ?? {})) expect(Object.keys(action.inputs)).toContain(name);
+    // All three of issue 41: SARIF to code scanning, the comment (annotations come with gate ci), and the permissions they need.
+    expect(gate?.with).toMatchObject({ sarif: true, comment: true });
+    expect(parsed.permissions).toMatchObject({ 'security-events': 'write', 'pull-requests': 'write' });
   });
 });
