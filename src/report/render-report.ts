@@ -2,6 +2,7 @@ import type { Filtered } from '../filters/filter.js';
 import type { FailedGate } from './failed-gate.js';
 import { sliceWhole } from '../filters/whole-text.js';
 import { dropRepeatedFindings } from './drop-repeated-findings.js';
+import { groupFailures } from './group-failures.js';
 
 export type { FailedGate } from './failed-gate.js';
 
@@ -13,6 +14,8 @@ export interface ReportInput {
   budget: number;
   /** In place of the stop's first line, for a report that is not a refused stop (gate mcp). */
   header?: string;
+  /** The changed files (absolute): their own tests' failures are shown first (src/report/group-failures.ts). */
+  changed?: string[];
   /** Whole sections after the failed gates (the tamper check, gates red before the turn): always shown. */
   sections?: Array<{ title: string; lines: string[] }>;
 }
@@ -27,7 +30,8 @@ export const CLOSING =
  * with the tool's totals.
  */
 export function renderReport(given: ReportInput): string {
-  const input = { ...given, failed: dropRepeatedFindings(given.failed) };
+  const grouped = dropRepeatedFindings(given.failed).map((gate) => ({ gate, ...groupFailures(gate.filtered, given.changed ?? [], gate.cwd) }));
+  const input = { ...given, failed: grouped.map(({ gate, filtered }) => ({ ...gate, filtered })) };
   const names = input.failed.map((gate) => gate.name).join(', ');
   const header =
     input.header ??
@@ -47,7 +51,7 @@ export function renderReport(given: ReportInput): string {
     input.failed.map((gate) => size(gate.filtered.items.flat()) + size(gate.filtered.summary)),
     Math.max(0, input.budget - fixed),
   );
-  const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log), ...(tails[index] ?? [])].join('\n'));
+  const body = input.failed.map((gate, index) => [heads[index] ?? '', ...fitFiltered(gate.filtered, shares[index] ?? 0, gate.log, grouped[index]?.counts), ...(tails[index] ?? [])].join('\n'));
   const report = [header, ...body, ...extra, '', CLOSING].join('\n');
   return report.length <= input.budget ? `${report}\n` : `${sliceWhole(report, input.budget - 2)}…\n`;
 }
@@ -68,9 +72,10 @@ export function renderReportWithin(maxBytes: number | undefined, input: ReportIn
 
 /**
  * The items that fit in `budget` characters, first ones first and each whole (a first item too
- * long on its own is cut), then a count of the rest and where to find them, then the totals.
+ * long on its own is cut), then a count of the rest (`counts`: how many failures each item shows,
+ * one by default) and where to find them, then the totals.
  */
-export function fitFiltered(filtered: Filtered, budget: number, log?: string): string[] {
+export function fitFiltered(filtered: Filtered, budget: number, log?: string, counts?: readonly number[]): string[] {
   const summary = filtered.summary;
   let room = budget - size(summary);
   const kept: string[] = [];
@@ -85,7 +90,7 @@ export function fitFiltered(filtered: Filtered, budget: number, log?: string): s
     room -= cost;
     taken++;
   }
-  const left = filtered.items.length - taken;
+  const left = filtered.items.slice(taken).reduce((sum, _, index) => sum + (counts?.[taken + index] ?? 1), 0);
   if (left === 0) return [...kept, ...summary, ...(log === undefined ? [] : [`(full log: ${log})`])];
   return [...kept, footer(filtered.noun, left, log), ...summary];
 }

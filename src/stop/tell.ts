@@ -1,6 +1,6 @@
 // The stop's phase that tells: the report the agent reads at a block, and the notices for the human.
 import { failuresKey } from '../report/repeat-report.js';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { ResolvedConfig, ResolvedGate } from '../config/load-config.js';
 import { describeOutcome } from '../report/describe-outcome.js';
 import type { StopDecision } from './decide-stop.js';
@@ -60,6 +60,7 @@ export function renderStopReport(
       ],
     })),
     gateCount,
+    changed: stop.change.paths.map((path) => resolve(stop.root, path)),
     block: block ?? 0,
     maxBlocks: config.maxBlocks,
     budget: config.budget,

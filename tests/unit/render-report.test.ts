@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filterOutput } from '../../src/filters/filter-output.js';
 import { CLOSING, fitFiltered, renderReport, renderReportWithin, shareBudget, type FailedGate } from '../../src/report/render-report.js';
 import type { Filtered } from '../../src/filters/filter.js';
 
@@ -101,5 +104,30 @@ describe('renderReportWithin', () => {
   it('changes nothing when there is no byte limit, or the report fits', () => {
     expect(renderReportWithin(undefined, input)).toBe(renderReport(input));
     expect(renderReportWithin(1_000_000, input)).toBe(renderReport(input));
+  });
+});
+
+// graphql-js, one line added to src/language/location.ts (an invariant that throws past line 11): mocha
+// printed 53 failures, 48 of them the same error thrown through the same frames.
+describe('failures grouped by their stack, the changed files\' tests first (real mocha output)', () => {
+  const output = readFileSync(join(import.meta.dirname, '../fixtures/outputs/mocha/graphql-js-53-failing.txt'), 'utf8');
+  const root = '/work/graphql-js';
+  const report = (changed: string[]) =>
+    renderReport({ failed: [{ ...gate('test', []), filtered: filterOutput('mocha', output), cwd: root }], gateCount: 1, block: 1, maxBlocks: 3, budget: 6000, changed: changed.map((path) => `${root}/${path}`) });
+
+  it('shows one trace for the 48 failures thrown from one place, with their names, before the 5 assertion failures', () => {
+    const text = report(['src/language/location.ts']);
+    expect(text.match(/^FAIL /gm)).toHaveLength(3);
+    expect(text.match(/at getLocation \(/g)).toHaveLength(1);
+    expect(text).toMatch(/^FAIL Type System: A Schema must have Object root types > rejects a Schema whose types are incorrectly typed\n {2}Error: line 14 is past the end\n {2}at invariant /m);
+    expect(text).toMatch(/^ {2}… and 47 more with the same stack: Type System: Union types must be valid > rejects a Union type with duplicated member type; .{400,}…$/m);
+    expect(text).toContain('… 3 more failures; full log: .git/gate/logs/test.log\n1870 passing, 53 failing');
+  });
+
+  it("puts a changed file's own test first, leading its group, and a changed test file's failure before the others", () => {
+    expect(report(['src/validation/rules/UniqueFieldDefinitionNamesRule.ts'])).toMatch(/^\$ npx test\nFAIL Validate: Unique field definition names > duplicate fields inside the same type definition\n/m);
+    const text = report(['src/execution/__tests__/mutations-test.ts']);
+    expect(text).toMatch(/^\$ npx test\nFAIL Execute: Handles mutation execution ordering > evaluates mutations correctly in the presence of a failed mutation\n/m);
+    expect(text.indexOf('Handles mutation execution ordering')).toBeLessThan(text.indexOf('and 47 more with the same stack'));
   });
 });
