@@ -122,6 +122,15 @@ describe('JUnit XML', () => {
     expect(xml).not.toContain('\x1b');
   });
 
+  it('leaves out the control characters XML 1.0 cannot hold, whatever a tool printed', () => {
+    const [gate] = gateFailures([result('t', 'failed', 'tsc', TSC_OUTPUT)], { repoRoot: '/r', cwdOf: () => '/r', knownOf: () => new Set() });
+    const failure = gate?.failures[0];
+    if (!gate || !failure) throw new Error('no failure');
+    const xml = toJunit([{ ...gate, failures: [{ ...failure, id: 'bell\u0007 test', message: 'esc\u001b[1m bold\u0000' }] }]);
+    expect(xml).toContain('name="bell test"');
+    expect(xml).toContain('<failure message="esc[1m bold" type="TS2322">esc[1m bold</failure>');
+  });
+
   it('a timeout is an error', () => {
     const [gate] = gateFailures([result('slow', 'timed-out', 'vitest')], { repoRoot: '/r', cwdOf: () => '/r', knownOf: () => new Set() });
     expect(toJunit(gate ? [gate] : [])).toContain('errors="1"');

@@ -35,6 +35,13 @@ function captures(): Array<{ filter: string; path: string }> {
   return [...found, { filter: 'golangci-lint', path: '../golangci/run-text.txt' }];
 }
 
+/** Takes about half the failures for pre-existing, so that both baseline states are validated. */
+class HalfKnown extends Set<string> {
+  override has(id: string): boolean {
+    return id.length % 2 === 0;
+  }
+}
+
 function failedGate(filter: string, output: string): GateResult {
   return { name: 'gate', status: 'failed', command: `${filter} run`, exitCode: 1, signal: undefined, output, filter, durationMs: 1200, logPath: '/tmp/gate.log', timeoutSeconds: 60 };
 }
@@ -49,11 +56,12 @@ describe('SARIF from every filter of the corpus', () => {
 
   it('validates against the SARIF 2.1.0 schema, one result per failure (or one for the gate), each located where the filter named a file', () => {
     let located = 0;
+    const states = new Set<string>();
     for (const { filter, path } of all) {
       const raw = readFileSync(new URL(path, OUTPUTS), 'utf8');
-      const gates = gateFailures([failedGate(filter, raw)], { repoRoot: REPO, cwdOf: () => join(REPO, 'pkg'), knownOf: () => new Set() });
+      const gates = gateFailures([failedGate(filter, raw)], { repoRoot: REPO, cwdOf: () => join(REPO, 'pkg'), knownOf: () => new HalfKnown() });
       const sarif = toSarif(gates, { findings: [{ path: 'src/a.test.ts', line: 3, kind: 'skip', detail: 'adds it.skip(' }], blocking: true }, '0.1.0') as {
-        runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; locations?: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }>;
+        runs: Array<{ tool: { driver: { name: string } }; results: Array<{ ruleId: string; baselineState: string; locations?: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }> }> }>;
       };
       const valid = validate(sarif);
       expect(valid, `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
@@ -63,6 +71,7 @@ describe('SARIF from every filter of the corpus', () => {
       expect(run?.tool.driver.name, path).toBe(filter);
       failures.forEach((failure, index) => {
         const location = run?.results[index]?.locations?.[0]?.physicalLocation;
+        states.add(run?.results[index]?.baselineState ?? '');
         if (failure.path === undefined) return expect(location, `${path}: ${failure.id}`).toBeUndefined();
         located++;
         expect(decodeURIComponent(location?.artifactLocation.uri ?? ''), path).toBe(failure.path);
@@ -72,6 +81,7 @@ describe('SARIF from every filter of the corpus', () => {
     }
     // Most captures name their files: the locations are really there, not only allowed.
     expect(located).toBeGreaterThan(200);
+    expect([...states].sort()).toEqual(['new', 'unchanged']);
   });
 
   it('rejects what the schema forbids (the check is real)', () => {
