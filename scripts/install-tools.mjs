@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the real tools the Python, Go and Rust presets run, for the integration tests and
 // `npm run bench:projects` (tests/helpers/tools.ts puts them on PATH):
-//   - a Python venv in .cache/tools/py with pinned mypy, ruff, pytest and black (python3 -m venv, its pip),
+//   - a Python venv in .cache/tools/py with pinned mypy, ruff, pytest, black, flake8 and isort (python3 -m venv, its pip),
 //     and in .cache/tools/wheels the wheels of pytest and setuptools for the tests' own venvs;
 //   - Go: Debian's golang-go through apt-get when `go` is missing and we are root;
 //   - cargo and clippy: only checked (rustup installs them; nothing here does);
@@ -39,8 +39,13 @@ const PYTHON_PINS = [
   'click==8.5.0',
   'platformdirs==4.12.2',
   'pytokens==0.4.1',
+  'flake8==7.4.1',
+  'pyflakes==4.0.0',
+  'pycodestyle==2.15.0',
+  'mccabe==0.7.0',
+  'isort==9.0.2',
 ];
-const PYTHON_TOOLS = ['mypy', 'ruff', 'pytest', 'black'];
+const PYTHON_TOOLS = ['mypy', 'ruff', 'pytest', 'black', 'flake8', 'isort'];
 // Wheels for the tests' own venvs (an editable install of a test project, pip --no-index from here).
 const WHEEL_PINS = ['pytest==9.1.1', 'iniconfig==2.3.0', 'packaging==26.3', 'pluggy==1.6.0', 'pygments==2.21.0', 'setuptools==84.0.0'];
 const wheels = join(root, '.cache', 'tools', 'wheels');
@@ -88,7 +93,7 @@ function venvIsCurrent() {
 function installVenv() {
   const python = which(windows ? 'python' : 'python3');
   if (!python) return 'python3 not found: install Python 3 with its venv module (Debian: apt-get install python3-venv)';
-  process.stderr.write(`install-tools: creating ${relative(root, venv)} (mypy, ruff, pytest, black)…\n`);
+  process.stderr.write(`install-tools: creating ${relative(root, venv)} (mypy, ruff, pytest, black, flake8, isort)…\n`);
   const started = Date.now();
   rmSync(venv, { recursive: true, force: true });
   mkdirSync(dirname(venv), { recursive: true });

@@ -120,6 +120,7 @@ export const presetSchema = z.strictObject({
         in: z.string().optional(),
         contains: z.string().optional().describe('With a package.json `scripts.NAME` section: words the script runs, in order.'),
         formatCheck: z.string().optional().describe("The project's own scripts, task files or CI run this formatter's check (src/init/find-format-checks.ts): ruff, black, prettier, cargo-fmt."),
+        lintRun: z.string().optional().describe("The project's own pre-commit config, scripts, tox or CI run this linter (src/init/find-format-checks.ts): flake8, isort, ruff-check."),
         alone: z.boolean().optional().describe('false: this evidence adds a reason but never selects the preset by itself.'),
         reason: z.string().min(1),
       }),

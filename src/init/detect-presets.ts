@@ -120,8 +120,9 @@ function matchRule(rule: Rule, facts: RepoFacts): Record<string, string> | undef
     if (section === undefined) return undefined;
     evidence['section'] = section;
   }
-  if (rule.formatCheck !== undefined) {
-    const check = facts.formatChecks?.find((found) => found.tool === rule.formatCheck);
+  const runBy = rule.formatCheck ?? rule.lintRun;
+  if (runBy !== undefined) {
+    const check = facts.formatChecks?.find((found) => found.tool === runBy);
     if (check === undefined) return undefined;
     evidence['where'] = check.where;
     evidence['command'] = check.command;

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGolangciConfig } from './golangci-config.js';
 
-/** A formatter check the project's own scripts or CI run. */
+/** A formatter check or a linter the project's own scripts, pre-commit config or CI run. */
 export interface FormatCheck {
-  /** Which formatter: ruff, black, prettier, biome, cargo-fmt, gofmt. */
+  /** Which formatter (ruff, black, prettier, biome, cargo-fmt, gofmt) or linter (flake8, isort, ruff-check). */
   tool: string;
   /** Where it was found: "Makefile", ".github/workflows/ci.yml", "package.json script lint" … */
   where: string;
@@ -21,10 +21,18 @@ const COMMANDS: Array<[tool: string, pattern: RegExp]> = [
   ['biome', /\bbiome\s+(?:format|check|ci)\b/],
   ['cargo-fmt', /\bcargo\s+(?:\+\S+\s+)?fmt\b(?=[^\n]*\s--check\b)|\brustfmt\b(?=[^\n]*\s--check\b)/],
   ['gofmt', /\bgofmt\b(?=[^\n]*\s-[a-z]*[ld]\b)/],
+  // Linters: each run is a check (isort only with --check-only, --check or --diff; else it rewrites).
+  ['flake8', /(?:^|[\s;&|(=])(?:python[\d.]*\s+-m\s+)?flake8(?=\s|$)/],
+  ['isort', /(?:^|[\s;&|(=])(?:python[\d.]*\s+-m\s+)?isort\b(?=[^\n]*\s(?:--check-only|--check|-c|--diff)\b)/],
+  ['ruff-check', /\bruff\s+check\b/],
 ];
+const LINTERS = new Set(['flake8', 'isort', 'ruff-check']);
+// A command that installs a tool names it without running it.
+const INSTALLS = /\b(?:pip3?|uv|poetry|pipx|pdm|hatch)\b[^\n]*\b(?:install|add|sync)\b/;
 
 // pre-commit hooks that rewrite files: the run fails when they change one, so CI's `pre-commit run` is a check.
-const PRE_COMMIT_HOOKS: Record<string, string> = { 'ruff-format': 'ruff', black: 'black', prettier: 'prettier', 'biome-format': 'biome', 'biome-check': 'biome', fmt: 'cargo-fmt', rustfmt: 'cargo-fmt', 'go-fmt': 'gofmt' };
+// pre-commit's linter hooks fail on a finding: CI's `pre-commit run` (or prek's) checks with them.
+const PRE_COMMIT_HOOKS: Record<string, string> = { 'ruff-format': 'ruff', black: 'black', prettier: 'prettier', 'biome-format': 'biome', 'biome-check': 'biome', fmt: 'cargo-fmt', rustfmt: 'cargo-fmt', 'go-fmt': 'gofmt', flake8: 'flake8', isort: 'isort', ruff: 'ruff-check', 'ruff-check': 'ruff-check' };
 
 const FILES = ['Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile', 'tox.ini', 'noxfile.py', 'Taskfile.yml', '.gitlab-ci.yml'];
 const MAX_BYTES = 512 * 1024;
@@ -74,8 +82,10 @@ export function findFormatChecks(dir: string, scripts: Record<string, string> = 
 
 function scan(text: string, where: string): FormatCheck[] {
   return text.split(/\r?\n/).flatMap((line) => {
-    if (/^\s*#/.test(line)) return [];
-    return COMMANDS.filter(([, pattern]) => pattern.test(line)).map(([tool]) => ({ tool, where, command: commandOf(line) }));
+    if (/^\s*[#;]/.test(line)) return [];
+    // Of a linter, a command that runs it: `pip install flake8 && flake8 .` runs it, `pip install flake8` does not.
+    const runs = line.split(/&&|\|\||;/).filter((part) => !INSTALLS.test(part));
+    return COMMANDS.filter(([tool, pattern]) => (LINTERS.has(tool) ? runs.some((part) => pattern.test(part)) : pattern.test(line))).map(([tool]) => ({ tool, where, command: commandOf(line) }));
   });
 }
 

@@ -61,6 +61,9 @@ function describeRule(rule: Preset['detect'][number]): string {
     const golangci = rule.formatCheck === 'gofmt' ? ", golangci-lint's config (`.golangci.*` enables gofmt)" : '';
     return `${rule.file === undefined ? '' : `\`${rule.file}\` is present and `}the project's package.json scripts, task files (Makefile, justfile, tox.ini, noxfile.py), GitHub workflows, the scripts these run (or \`scripts/check\`, \`scripts/lint\` …), pre-commit hooks${golangci} run a formatting check with ${rule.formatCheck}`;
   }
+  if (rule.lintRun !== undefined) {
+    return `the project's pre-commit hooks, package.json scripts, task files (Makefile, justfile, tox.ini, noxfile.py), GitHub workflows or the scripts these run run ${rule.lintRun === 'isort' ? 'an isort check' : rule.lintRun.replace('-', ' ')}`;
+  }
   const text = rule.reason.replace('{field}', 'dependencies').replace('{file}', `\`${rule.file ?? ''}\``).replace('{section}', rule.section ?? '');
   return rule.alone === false ? `${text} (only together with another rule)` : text;
 }

@@ -49,6 +49,7 @@ describe('finding the formatter checks a project runs', () => {
       { tool: 'black', where: 'Makefile', command: 'black --check src tests' },
       { tool: 'cargo-fmt', where: 'justfile', command: 'cargo fmt --all -- --check' },
       { tool: 'gofmt', where: 'tox.ini', command: 'gofmt -l .' },
+      { tool: 'ruff-check', where: '.github/workflows/ci.yml', command: 'uv run ruff check .' },
       { tool: 'ruff', where: '.github/workflows/ci.yml', command: 'uv run ruff format --check .' },
       { tool: 'biome', where: '.pre-commit-config.yaml', command: 'hook biome-check' },
     ]);
@@ -85,10 +86,33 @@ describe('finding the formatter checks a project runs', () => {
     const dir = project({ 'pyproject.toml': '[project]\nname = "app"\n\n[tool.ruff]\nline-length = 100\n', '.github/workflows/ci.yml': WORKFLOW, Makefile: 'lint:\n\tgofmt -l .\n' });
     const detection = detectPresets(readRepoFacts(dir), loadPresets());
     expect(detection.presets).toEqual([
-      { preset: 'ruff', gateName: 'lint', reasons: ['pyproject.toml has [tool.ruff]'] },
+      { preset: 'ruff', gateName: 'lint', reasons: ['pyproject.toml has [tool.ruff]', '.github/workflows/ci.yml runs `uv run ruff check .`'] },
       { preset: 'ruff-format', gateName: 'format', reasons: ['.github/workflows/ci.yml runs `uv run ruff format --check .`'] },
     ]);
     expect(detection.notes.join('\n')).not.toContain('gofmt');
+  });
+
+  // Issue 42 point 5: DRF runs flake8 and isort through pre-commit, with their config in pyproject.toml.
+  it('the linters a project runs through pre-commit, tox or CI become lint gates: DRF\'s flake8 and isort', () => {
+    const drf = project({
+      'pyproject.toml': '[project]\nname = "djangorestframework"\n\n[tool.isort]\nskip = [".tox"]\n\n[tool.flake8]\nextend-ignore = ["E501"]\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+      '.pre-commit-config.yaml': 'repos:\n- repo: https://github.com/pre-commit/pre-commit-hooks\n  hooks:\n  - id: check-json\n- repo: https://github.com/PyCQA/isort\n  rev: 7.0.0\n  hooks:\n  - id: isort\n- repo: https://github.com/PyCQA/flake8\n  rev: 7.3.0\n  hooks:\n  - id: flake8\n    additional_dependencies:\n    - flake8-pyproject\n',
+    });
+    expect(detectPresets(readRepoFacts(drf), loadPresets()).presets).toEqual([
+      { preset: 'pytest', gateName: 'test', reasons: ['pyproject.toml has [tool.pytest.ini_options]'] },
+      { preset: 'flake8', gateName: 'lint', reasons: ['.pre-commit-config.yaml runs `hook flake8`', 'pyproject.toml has [tool.flake8]'] },
+      { preset: 'isort', gateName: 'lint-isort', reasons: ['.pre-commit-config.yaml runs `hook isort`', 'pyproject.toml has [tool.isort]'] },
+    ]);
+    // tox and CI: a command that runs the linter counts, one that only installs it does not; isort only as a check.
+    const elsewhere = project({
+      'tox.ini': '[testenv:lint]\ncommands =\n    flake8 src tests\n    isort src\n; flake8 --version\n',
+      '.github/workflows/lint.yml': 'jobs:\n  lint:\n    steps:\n      - run: pip install flake8 isort\n      - run: pip install -e . && python -m isort --check-only --diff .\n',
+    });
+    expect(findFormatChecks(elsewhere)).toEqual([
+      { tool: 'flake8', where: 'tox.ini', command: 'flake8 src tests' },
+      { tool: 'isort', where: '.github/workflows/lint.yml', command: 'pip install -e . && python -m isort --check-only --diff .' },
+    ]);
+    expect(findFormatChecks(project({ '.github/workflows/ci.yml': 'jobs:\n  a:\n    steps:\n      - run: pip install flake8 isort ruff\n' }))).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { selectGates } from '../../src/plan/select-gates.js';
 // Each preset on a project whose own config narrows what the tool checks: the full run and the fast
 // tier both check what the project's own command checks, so a finding outside that scope blocks nothing.
 const python = requireTools('mypy', 'ruff', 'pytest');
+const pythonLinters = requireTools('flake8', 'isort');
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -126,5 +127,34 @@ describe.skipIf(!python)('pytest: files the tests read that are not Python (issu
     const result = await run(repo.dir, gate, ['shop/templates/input.html'], env);
     expect(result.status).toBe('failed');
     expect(result.output).toMatch(/FAILED tests\/test_render\.py::test_error_markup/);
+  });
+});
+
+describe.skipIf(!pythonLinters)('flake8, isort: the project\'s config, never its environment (issue 42)', () => {
+  // An unignored .venv full of other people's code: neither linter reads it, full run or fast tier.
+  const venv = { '.venv/pyvenv.cfg': 'home = /usr/bin\n', '.venv/lib/python3.12/site-packages/dep/__init__.py': 'import sys,os\nx=1;y=2\n' };
+
+  it('flake8: its config (setup.cfg) applies; a finding in the changed file blocks, the venv is never linted', async () => {
+    const files = { ...venv, 'setup.cfg': '[flake8]\nextend-ignore = E501\n', 'shop.py': 'def price(cents):\n    return cents / 100  # a comment long enough to pass the default line length of seventy-nine\n' };
+    const { gate, full, fast } = await both(files, 'flake8', ['shop.py']);
+    expect((await build(repo.dir, gate, ['shop.py'])).argv).toEqual(['flake8', '--extend-exclude', '.venv,venv,node_modules', 'shop.py']);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+    repo.write('shop.py', 'import os\n\n\ndef price(cents):\n    return cents / 100\n');
+    const broken = await run(repo.dir, gate, ['shop.py'], { ...repo.env, PATH: toolEnv()['PATH'] ?? '' });
+    expect(broken.status).toBe('failed');
+    expect(broken.output).toMatch(/shop\.py:1:1: F401 'os' imported but unused/);
+  });
+
+  it('isort: its config (profile) applies; unsorted imports in the changed file block, the venv is never read', async () => {
+    const files = { ...venv, 'pyproject.toml': '[tool.isort]\nprofile = "black"\nskip = [".tox"]\n', 'shop.py': 'import os\nimport sys\n' };
+    const { full, fast } = await both(files, 'isort', ['shop.py']);
+    expect(full.status).toBe('passed');
+    expect(fast.status).toBe('passed');
+    repo.write('shop.py', 'import sys\nimport os\n');
+    const gate = presetGate(repo.dir, 'isort', { PATH: toolEnv()['PATH'] ?? '' });
+    const broken = await run(repo.dir, gate, ['shop.py'], { ...repo.env, PATH: toolEnv()['PATH'] ?? '' });
+    expect(broken.status).toBe('failed');
+    expect(broken.output).toMatch(/shop\.py Imports are incorrectly sorted/);
   });
 });

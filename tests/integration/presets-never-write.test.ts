@@ -43,6 +43,8 @@ const PROJECTS: Record<string, { tools: string[]; files: Record<string, string> 
     files: { 'pyproject.toml': '[tool.ruff]\nfix = true\nunsafe-fixes = true\n\n[tool.ruff.lint]\nselect = ["F", "I", "UP"]\n', 'shop.py': 'import sys\nimport os\n\n\ndef f(x):\n    return x\n' },
   },
   'ruff-format': { tools: ['ruff'], files: { 'pyproject.toml': '[tool.ruff]\nfix = true\n', 'shop.py': 'x = {"a":1,\n  "b":2}\n' } },
+  flake8: { tools: ['flake8'], files: { 'setup.cfg': '[flake8]\nmax-line-length = 100\n', 'shop.py': 'import sys\nimport os\n' } },
+  isort: { tools: ['isort'], files: { 'pyproject.toml': '[tool.isort]\nprofile = "black"\natomic = true\n', 'shop.py': 'import sys\nimport os\n' } },
   black: { tools: ['black'], files: { 'pyproject.toml': '[tool.black]\n', 'shop.py': 'x = {"a":1,\n  "b":2}\n' } },
   prettier: { tools: [], files: { 'package.json': '{ "devDependencies": { "prettier": "*" } }\n', 'a.js': 'const   x = {a:1}\n' } },
   pyright: { tools: [], files: { 'pyproject.toml': '[tool.pyright]\ntypeCheckingMode = "strict"\n', 'shop.py': 'def f(x):\n    return x\n' } },

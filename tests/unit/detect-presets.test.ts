@@ -116,7 +116,7 @@ describe('detectPresets: reasons', () => {
   it('every shipped rule can fill its reason placeholders', () => {
     for (const preset of presets.values()) {
       for (const rule of preset.detect) {
-        const fillable = new Set([rule.dependency && 'field', rule.file && 'file', rule.section && 'section', rule.formatCheck && 'where', rule.formatCheck && 'command']);
+        const fillable = new Set([rule.dependency && 'field', rule.file && 'file', rule.section && 'section', (rule.formatCheck ?? rule.lintRun) && 'where', (rule.formatCheck ?? rule.lintRun) && 'command']);
         for (const [, key] of rule.reason.matchAll(/\{(\w+)\}/g)) expect(fillable, `${preset.id}: ${rule.reason}`).toContain(key);
         if (rule.section !== undefined) expect(rule.in, `${preset.id}: section ${rule.section} needs "in"`).toBeDefined();
       }

@@ -21,7 +21,7 @@ describe('presets', () => {
     const preset = presetSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     expect(`${preset.id}.json`).toBe(file);
     expect(FILTER_IDS).toContain(preset.filter);
-    expect(preset.detect.every((rule) => rule.reason.length > 0 && (rule.dependency ?? rule.file ?? rule.section ?? rule.formatCheck) !== undefined)).toBe(true);
+    expect(preset.detect.every((rule) => rule.reason.length > 0 && (rule.dependency ?? rule.file ?? rule.section ?? rule.formatCheck ?? rule.lintRun) !== undefined)).toBe(true);
     // Triggers are source, tests and config, never docs.
     expect(preset.on.some((glob) => /\.md\b|docs\//.test(glob))).toBe(false);
   });
