@@ -35,8 +35,8 @@ export interface CheckRun {
   failed: GateResult[];
   /** Gates run again alone because they failed only on files that appeared or vanished during the run. */
   reruns: Rerun[];
-  /** The state key of what the change is measured from (HEAD with --all), whose remembered failures are pre-existing. */
-  baseKey?: string;
+  /** The snapshot digest of what the change is measured from (HEAD with --all): failures remembered there are pre-existing. */
+  baseDigest?: string;
 }
 
 /** `gate check`'s work, without its printing: select the gates, run them, remember a tree that passed all. */
@@ -94,7 +94,6 @@ export async function checkGates(project: Project, options: CheckOptions): Promi
   // A later stop whose turn starts from this tree knows its failures without a copy of it.
   const dirs = [project.repo?.root ?? project.projectDir, project.projectDir];
   if (snapshot) rememberResults(project.stateDir, stateKeyNow(snapshot.digest, dirs, options.env), results);
-  const base = since?.base ?? (snapshot ? headSnapshot(snapshot.head) : undefined);
-  const baseKey = base ? stateKeyNow(base.digest, dirs, options.env) : undefined;
-  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns, baseKey };
+  const baseDigest = (since?.base ?? (snapshot ? headSnapshot(snapshot.head) : undefined))?.digest;
+  return { baseline: since?.baseline, changedFiles: change.paths, selections, results, failed, reruns, baseDigest };
 }

@@ -4,6 +4,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { describeOutcome } from '../report/describe-outcome.js';
 import { messages } from '../messages.js';
 import { recordCheckReceipt } from '../receipt/record-check-receipt.js';
+import { stateKeyNow } from '../start/start-state.js';
 import { checkGates } from './check-gates.js';
 import { openProject } from './open-project.js';
 
@@ -13,7 +14,7 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   const project = openProject(process.cwd());
   const human = !values.json;
   const progress = human ? startProgress() : undefined;
-  const { baseline, selections, results, failed, reruns, baseKey } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
+  const { baseline, selections, results, failed, reruns, baseDigest } = await checkGates(project, { all: values.all, names: positionals, env, onStart: progress?.start, onDone: progress?.done }).finally(
     () => progress?.stop(),
   );
   for (const again of reruns) process.stderr.write(`${messages.transientRerun(again.name, again.files, again.status)}\n`);
@@ -32,7 +33,9 @@ export async function checkCommand(args: string[], env: NodeJS.ProcessEnv): Prom
   }
   if (values.sarif || values.junit || values.codequality) {
     const { placeFailures, writeReportFiles } = await import('./report-files.js');
-    const gates = placeFailures({ repoRoot: project.repo?.root ?? project.projectDir, stateDir: project.stateDir, gates: selections.map((selection) => selection.gate), results, baseKey });
+    const repoRoot = project.repo?.root ?? project.projectDir;
+    const baseKey = baseDigest === undefined ? undefined : stateKeyNow(baseDigest, [repoRoot, project.projectDir], env);
+    const gates = placeFailures({ repoRoot, stateDir: project.stateDir, gates: selections.map((selection) => selection.gate), results, baseKey });
     writeReportFiles(values, gates, undefined);
   }
   // --all is a full run of every gate on this tree: its receipt (docs/receipts-and-ci.md).

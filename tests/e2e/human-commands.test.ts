@@ -45,6 +45,25 @@ describe('gate check', () => {
     expect(xml).toMatch(/<testcase classname="test\.vitest" name="src\/sum\.test\.ts &gt; sum &gt; adds two numbers" file="src\/sum\.test\.ts" line="\d+">\n {6}<failure message="[^"]*expected -1 to be 3/);
   });
 
+  it("marks in SARIF a failure gate saw on HEAD as unchanged, and the change's own as new", () => {
+    // Node's own test runner: a real tool with located failures, and no start-up to wait for.
+    const test = [
+      "import test from 'node:test';",
+      "import assert from 'node:assert';",
+      "import { readFileSync } from 'node:fs';",
+      "test('old', () => assert.strictEqual(1, 2));",
+      "test('fresh', () => assert.strictEqual(readFileSync('flag.txt', 'utf8'), 'ok'));",
+      '',
+    ].join('\n');
+    repo = makeRepo({ 'gate.config.json': JSON.stringify({ gates: [{ name: 'test', preset: 'node-test' }] }), 'a.test.mjs': test, 'flag.txt': 'ok' });
+    expect(runBin(['check', '--all'], { cwd: repo.dir, env: repo.env }).code).toBe(1);
+    repo.write('flag.txt', 'broken');
+    const sarif = join(repo.home, 'gate.sarif');
+    expect(runBin(['check', '--all', '--sarif', sarif], { cwd: repo.dir, env: repo.env }).code).toBe(1);
+    const results: Array<{ message: { text: string }; baselineState: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> = JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results;
+    expect(results.map((result) => `${result.message.text.split(':')[0]} ${result.baselineState} ${result.locations[0]?.physicalLocation.artifactLocation.uri}`).sort()).toEqual(['a.test.mjs > fresh new a.test.mjs', 'a.test.mjs > old unchanged a.test.mjs']);
+  });
+
   it('answers --help for the hook command too, which the bin otherwise hands to the hook bundle', () => {
     repo = makeRepo({ 'a.ts': '' });
     const help = runBin(['run', '--help'], { cwd: repo.dir, env: repo.env });
