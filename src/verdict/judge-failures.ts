@@ -109,8 +109,9 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
   return judgement;
 }
 
-// The report clips a note at 600 characters: the names listed stay within this, each whole.
-const OLD_NAMES_BUDGET = 440;
+// The report clips a line of its "failing before this turn too" section at 300 characters (a failed
+// gate's note at 600): with the gate's name and the sentence around them, the names stay within this, each whole.
+const OLD_NAMES_BUDGET = 160;
 
 /** The old failures by name, as many whole names as fit (at most 10), then how many more. */
 export function describeOld(old: string[]): string {
