@@ -35,8 +35,7 @@ Docs: README.md and docs/ in the package.`;
 export async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   try {
-    const refusal = refusalFor(command, process.platform);
-    if (refusal !== undefined) throw new SetupError(refusal);
+    // Help spawns nothing: it answers on every platform, before a command is refused there.
     if (command !== undefined && (args.includes('--help') || args.includes('-h'))) {
       const { asksForHelp, commandUsage } = await import('./commands/usage.js');
       const usage = asksForHelp(args) ? commandUsage(command) : undefined;
@@ -45,6 +44,8 @@ export async function main(argv: string[]): Promise<void> {
         return;
       }
     }
+    const refusal = refusalFor(command, process.platform);
+    if (refusal !== undefined) throw new SetupError(refusal);
     switch (command) {
       case 'run': {
         if (!isPosix(process.platform)) {

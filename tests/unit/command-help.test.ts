@@ -46,6 +46,17 @@ describe('gate COMMAND --help', () => {
     for (const flag of ['--sarif FILE', '--junit FILE', '--codequality FILE', '--comment FILE', 'GITHUB_ACTIONS=true']) expect(stdout).toContain(flag);
   });
 
+  it('answers on Windows too, where gate ci itself is refused', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      expect(await run(['ci', '--help'])).toMatchObject({ stdout: `${commandUsage('ci')}\n`, code: 0 });
+      expect((await run(['ci'])).code).toBe(3);
+    } finally {
+      if (platform) Object.defineProperty(process, 'platform', platform);
+    }
+  });
+
   it('a --help after -- is an argument, not a request for help', () => {
     expect(asksForHelp(['--', '--help'])).toBe(false);
     expect(asksForHelp(['a', '-h'])).toBe(true);
