@@ -14,7 +14,7 @@ export interface StopRecord {
   /** Short words: 'no change', 'already passed', 'all passed', 'failed', 'config invalid' … */
   reason: string;
   changed: { count: number; sample: string[] };
-  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number; baselineMs?: number }>;
+  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number; baselineMs?: number; baselineDoubt?: string }>;
   /** The whole hook, start to decision. */
   durationMs: number;
   /** 0 when nothing was reported to the agent. */
@@ -71,6 +71,7 @@ export function boundRecord(record: StopRecord): StopRecord {
         ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
         ...(gate.preExisting === undefined ? {} : { preExisting: gate.preExisting }),
         ...(gate.baselineMs === undefined ? {} : { baselineMs: Math.round(gate.baselineMs) }),
+        ...(gate.baselineDoubt === undefined ? {} : { baselineDoubt: clip(gate.baselineDoubt, TEXT) }),
       };
     }),
     ...(record.gates.length > MAX_GATES ? { gatesLeftOut: record.gates.length - MAX_GATES } : {}),
@@ -144,7 +145,8 @@ function isGateEntry(value: unknown): boolean {
     (g['tier'] === undefined || typeof g['tier'] === 'string') &&
     (g['flaky'] === undefined || isStrings(g['flaky'])) &&
     (g['preExisting'] === undefined || typeof g['preExisting'] === 'number') &&
-    (g['baselineMs'] === undefined || typeof g['baselineMs'] === 'number')
+    (g['baselineMs'] === undefined || typeof g['baselineMs'] === 'number') &&
+    (g['baselineDoubt'] === undefined || typeof g['baselineDoubt'] === 'string')
   );
 }
 

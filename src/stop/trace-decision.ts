@@ -28,6 +28,7 @@ export function traceDecision(stop: StopContext, { decision, asking, asked, letT
     ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : judged.loadFlaky.has(result.name) ? { flaky: judged.loadFlaky.get(result.name) } : {}),
     ...(judged.preExisting.has(result.name) ? { preExisting: judged.preExisting.get(result.name) } : {}),
     ...(judged.baselineMs.has(result.name) ? { baselineMs: judged.baselineMs.get(result.name) } : {}),
+    ...(judged.doubts.has(result.name) ? { baselineDoubt: judged.doubts.get(result.name) } : {}),
   }));
   trace.blocks = decision.kind === 'block' ? blocksBefore + 1 : 0;
   if (tampering.length > 0) trace.tamper = { count: tampering.length, sample: tampering.slice(0, 10).map(({ path, line, kind, detail }) => ({ path, ...(line === undefined ? {} : { line }), kind, detail })) };

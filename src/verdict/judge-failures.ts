@@ -38,6 +38,8 @@ export interface Judgement {
   flaky: string[];
   /** How long each gate's run on a copy of the start took (the stop log's `baselineMs`); none when memory answered. */
   baselineMs: Map<string, number>;
+  /** Why a gate's failures could not be placed at the turn's start (the stop log's `baselineDoubt`): each counted as new. */
+  doubts: Map<string, string>;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface Judgement {
  * A failure nobody can place counts as new.
  */
 export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], results: GateResult[], concurrency: number): Promise<Judgement> {
-  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [], baselineMs: new Map() };
+  const judgement: Judgement = { preExistingOnly: new Set(), notes: new Map(), preExisting: new Map(), oldIds: new Map(), flaky: [], baselineMs: new Map(), doubts: new Map() };
   const environment = fingerprintEnvironment([...new Set([input.root, input.projectDir])], input.env);
   if (input.snapshot) rememberResults(input.stateDir, stateKey(input.snapshot.digest, environment), results);
   const checks: Array<{ result: GateResult; gate: ResolvedGate; ids: string[] }> = [];
@@ -95,7 +97,10 @@ export async function judgeFailures(input: JudgeInput, gates: ResolvedGate[], re
   });
   checks.forEach(({ result, ids }, index) => {
     const answer = answers[index] ?? { failing: undefined };
-    if (answer.doubt) judgement.notes.set(result.name, [`Could not tell which failures were there before this turn (${answer.doubt}): each counts as new.`]);
+    if (answer.doubt) {
+      judgement.notes.set(result.name, [`Could not tell which failures were there before this turn (${answer.doubt}): each counts as new.`]);
+      judgement.doubts.set(result.name, answer.doubt);
+    }
     const before = answer.failing;
     if (before === undefined) return;
     const old = ids.filter((id) => before.includes(id));

@@ -52,6 +52,17 @@ describe('appendStopRecord and readStopRecords', () => {
     expect(readStopRecords(stateDir, 1)).toEqual([second]);
   });
 
+  it('keeps why a gate\'s failures could not be placed at the turn\'s start (issue 42: a baseline copy that cannot be made)', () => {
+    const stateDir = freshStateDir();
+    const doubt = 'the copy of the baseline could not be made (error: invalid object 100644 6da560b7 for docs/img/api-docs.gif)';
+    const entry = record({ outcome: 'block', path: 'checked', reason: 'failed', gates: [{ name: 'test', status: 'failed', durationMs: 900, baselineMs: 40, baselineDoubt: doubt }], blocks: 1 });
+    appendStopRecord(stateDir, entry);
+    expect(readStopRecords(stateDir)[0]?.gates[0]?.baselineDoubt).toBe(doubt);
+    // A doubt that is not text is no stop record.
+    appendFileSync(stopLogPath(stateDir), `${JSON.stringify({ ...entry, gates: [{ name: 'test', status: 'failed', durationMs: 1, baselineDoubt: 3 }] })}\n`);
+    expect(readStopRecords(stateDir)).toHaveLength(1);
+  });
+
   it('keeps a stop\'s tamper findings (10 of them) and a kill, and reads them back', () => {
     const stateDir = freshStateDir();
     const sample = Array.from({ length: 12 }, (_, i) => ({ path: `src/t${i}.test.ts`, line: i + 1, kind: 'skip', detail: 'adds it.skip(' }));
