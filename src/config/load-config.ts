@@ -9,7 +9,7 @@ import { describeIssues } from './describe-issues.js';
 import type { ConfigFiles } from './find-config.js';
 import { loadPresets } from './load-presets.js';
 import { checkConfigShape, parseJson } from './parse-json.js';
-import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type WORKSPACE_KINDS } from './schema.js';
+import { configSchema, gateSchema, type ConfigFile, type FastTier, type GateEntry, type Preset, type WORKSPACE_KINDS } from './schema.js';
 import { machineCores, testRunnersAtOnce } from '../plan/machine-cores.js';
 import { DEFAULTS, type OnTimeout } from './defaults.js';
 
@@ -190,7 +190,7 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
     ignore: gate.ignore ?? preset?.ignore ?? [],
     timeoutSeconds: gate.timeout ?? preset?.timeout ?? DEFAULTS.timeoutSeconds,
     filter: gate.filter ?? preset?.filter ?? 'generic',
-    tier: gate.run === undefined ? preset?.related : undefined,
+    tier: gate.run === undefined || keepsTier(preset, gate.run) ? preset?.related : undefined,
     fastOff: gate.related === false,
     ...(preset ? { fullRunOn: dependencyFullRuns(preset) } : {}),
     cwd: resolve(dir, gate.cwd ?? '.'),
@@ -203,4 +203,13 @@ function resolveGate(gate: GateEntry, dir: string): ResolvedGate {
 function knownKeys(path: PropertyKey[]): string[] {
   const shape = path.length === 0 ? configSchema.shape : gateSchema.shape;
   return Object.keys(shape);
+}
+
+/**
+ * A gate keeps its preset's fast tier with a command of its own only where the tier reads that
+ * command: mocha's, whose spec and options a project's script gave (init writes it so; the tier
+ * runs the same command with the files in place of the spec).
+ */
+function keepsTier(preset: Preset | undefined, run: string | string[]): boolean {
+  return preset?.id === 'mocha' && Array.isArray(run) && run[0] === 'mocha';
 }

@@ -30,7 +30,7 @@ export const planJsImports: Planner = async (input): Promise<FastPlan> => {
   if (foreign) return { kind: 'full', why: `${foreign} is not JavaScript or TypeScript: the import graph can't follow it` };
   const runner = gate.preset === undefined ? undefined : TEST_RUNNERS[gate.preset];
   if (!runner) return { kind: 'full', why: `js-imports knows the test files of ${Object.keys(TEST_RUNNERS).join(' and ')}, not of ${gate.preset ?? 'this gate'}` };
-  const facts = runner({ cwd: gate.cwd, nodeVersion: process.versions.node, kindOf: (file) => moduleFiles.kind(absolute(file)) });
+  const facts = runner({ cwd: gate.cwd, nodeVersion: process.versions.node, kindOf: (file) => moduleFiles.kind(absolute(file)), ...(Array.isArray(gate.run) ? { command: gate.run } : {}) });
   if ('why' in facts) return { kind: 'full', why: facts.why };
   const sources = listSources(gate.cwd);
   if (!sources) return { kind: 'full', why: `more than ${MAX_FILES} files to look through` };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mochaTestMatcher, nodeTestMatcher, type TestMatcher } from './js-test-files.js';
+import { type MochaFiles, mochaTestMatcher, nodeTestMatcher, type TestMatcher } from './js-test-files.js';
+import { splitMochaArgv, withFilesForSpec } from './mocha-argv.js';
 import { readMochaConfig } from './read-mocha-config.js';
 
 export interface RunnerFacts {
@@ -15,6 +16,8 @@ export interface RunnerContext {
   cwd: string;
   nodeVersion: string;
   kindOf: (file: string) => 'file' | 'directory' | undefined;
+  /** The gate's full command, when it is an argv: mocha's may name the spec (a project's script's, written by init). */
+  command?: readonly string[];
 }
 
 /** What gate knows of each runner whose preset uses the js-imports tier: its tests and how to run only some. */
@@ -25,21 +28,52 @@ export const TEST_RUNNERS: Record<string, (context: RunnerContext) => RunnerFact
     // `node --test FILE…` runs exactly those files.
     narrow: (run) => run,
   }),
-  mocha: ({ cwd, kindOf }) => {
+  mocha: ({ cwd, kindOf, command }) => {
     const config = readMochaConfig(cwd);
     if ('why' in config) return config;
-    const isTest = mochaTestMatcher(config.files, kindOf);
-    if (!isTest) return { why: `${config.specFrom ?? 'the mocha config'} has a spec outside the gate's directory` };
+    const cli = mochaCommandLine(command);
     const specFrom = config.specFrom;
+    // A spec on the command line joins the config's (mocha's default `./test` counts only without either).
+    const files = cli ? { ...config.files, spec: [...(specFrom ? config.files.spec : []), ...cli.spec], ...cli.files(config.files) } : config.files;
+    const isTest = mochaTestMatcher(files, kindOf);
+    if (!isTest) return { why: `${cli ? 'the gate\'s command' : (specFrom ?? 'the mocha config')} has a spec outside the gate's directory` };
     return {
       isTest,
-      setup: [...config.setup, ...scriptSetup(cwd)],
+      setup: [...config.setup, ...(cli?.setup ?? []), ...scriptSetup(cwd)],
       // Mocha adds a config's spec to the files on the command line (no option replaces it): an
-      // ignore pattern that matches every file but these leaves only them.
-      narrow: (run, targets) => (specFrom ? run.flatMap((word) => (word === '{files}' ? ['--ignore', onlyThese(targets), word] : [word])) : run),
+      // ignore pattern that matches every file but these leaves only them. A command's own spec is
+      // replaced by the files, its options kept.
+      narrow: (run, targets) => {
+        const base = cli && command ? withFilesForSpec(command) : run;
+        return specFrom ? base.flatMap((word) => (word === '{files}' ? ['--ignore', onlyThese(targets), word] : [word])) : base;
+      },
     };
   },
 };
+
+/** The spec and the options that choose or load test files on a gate's `mocha …` command; undefined without a spec there. */
+function mochaCommandLine(command: readonly string[] | undefined) {
+  if (!command || !/(?:^|\/)mocha$/.test(command[0] ?? '')) return undefined;
+  const { options, spec } = splitMochaArgv(command.slice(1));
+  if (spec.length === 0) return undefined;
+  const values = (...names: string[]) => options.flatMap(([word = '', value]) => {
+    const name = word.replace(/=.*$/, '');
+    if (!names.includes(name)) return [];
+    return [value ?? word.slice(name.length + 1)].filter(Boolean);
+  });
+  const extension = values('--extension').flatMap((value) => value.split(','));
+  const ignore = values('--ignore', '--exclude');
+  const recursive = options.some(([word]) => word === '--recursive');
+  return {
+    spec,
+    setup: values('--require', '-r', '--file', '--import', '--loader'),
+    files: (from: MochaFiles): Partial<MochaFiles> => ({
+      ...(extension.length > 0 ? { extension: [...from.extension, ...extension] } : {}),
+      ...(recursive ? { recursive: true } : {}),
+      ...(ignore.length > 0 ? { ignore: [...from.ignore, ...ignore] } : {}),
+    }),
+  };
+}
 
 function onlyThese(targets: string[]): string {
   return targets.length === 1 ? `!${targets[0]}` : `!{${targets.join(',')}}`;

@@ -9,6 +9,8 @@ export interface ChosenPreset {
   preset: string;
   gateName: string;
   reasons: string[];
+  /** The gate's own command, where the preset's would not find the tests (a mocha spec kept in a script: src/init/mocha-spec.ts). */
+  run?: string[];
 }
 
 export interface PackageManagerChoice {

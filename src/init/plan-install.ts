@@ -84,7 +84,7 @@ export function planInstall(inputs: InstallInputs): InstallPlan {
     configText = teamConfig;
   } else {
     const workspace = inputs.workspace;
-    const gates = workspace ? workspace.rootGates : inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset }));
+    const gates = workspace ? workspace.rootGates : inputs.detection.presets.map((chosen) => ({ name: chosen.gateName, preset: chosen.preset, ...(chosen.run ? { run: chosen.run } : {}) }));
     if (gates.length === 0 && (workspace?.configs.length ?? 0) === 0) {
       const missing = inputs.detection.missingTools ?? [];
       notes.push(

@@ -57,7 +57,7 @@ const NODE_KINDS: ReadonlySet<WorkspaceKind> = new Set(['npm', 'pnpm', 'yarn']);
 /** Which config goes where in a workspace, computed from each directory's detection. */
 export function planWorkspaceLayout(inputs: LayoutInputs): WorkspaceLayout {
   const { kind, root, presets } = inputs;
-  const rootAll = root.presets.map((chosen) => ({ gate: { name: chosen.gateName, preset: chosen.preset }, why: `preset ${chosen.preset}: ${chosen.reasons.join('; ')}` }));
+  const rootAll = root.presets.map((chosen) => ({ gate: { name: chosen.gateName, preset: chosen.preset, ...(chosen.run ? { run: chosen.run } : {}) }, why: `preset ${chosen.preset}: ${chosen.reasons.join('; ')}` }));
   if (root.presets.some((chosen) => isDelegate(chosen.preset))) {
     const runner = root.presets.find((chosen) => isDelegate(chosen.preset))?.preset.split('-')[0] === 'nx' ? 'Nx' : 'Turborepo';
     return { kind, mode: 'delegate', workspacesKey: undefined, rootGates: rootAll, members: [], notes: [`${runner} runs each affected package's own tasks, so there is one config, at the root, and none per package.`] };
@@ -93,7 +93,7 @@ export function planWorkspaceLayout(inputs: LayoutInputs): WorkspaceLayout {
 
 function planMember(member: MemberFacts, inherited: Detection['presets'], inputs: LayoutInputs): MemberPlan {
   const { presets } = inputs;
-  const gates: PlannedGate[] = member.detection.presets.map((chosen) => ({ gate: { name: chosen.gateName, preset: chosen.preset }, why: `preset ${chosen.preset}: ${chosen.reasons.join('; ')}` }));
+  const gates: PlannedGate[] = member.detection.presets.map((chosen) => ({ gate: { name: chosen.gateName, preset: chosen.preset, ...(chosen.run ? { run: chosen.run } : {}) }, why: `preset ${chosen.preset}: ${chosen.reasons.join('; ')}` }));
   const script = member.facts.packageJson?.scripts['test'];
   const hasTests = member.detection.presets.some((chosen) => kindOf(presets, chosen.preset) === 'test');
   // A runner left out for having no test would fail the same way run through the script.

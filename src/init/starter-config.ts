@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../package/package-root.js';
 
 /** A gate init writes: a preset, or a command of the package's own (its test script). */
-export type StarterGate = { name: string; preset: string } | { name: string; run: string[] };
+export type StarterGate = { name: string; preset: string; run?: string[] } | { name: string; run: string[] };
 
 export interface ConfigShape {
   /** The root config of a workspace: `"workspaces": KIND`. */
@@ -20,9 +20,26 @@ export function renderStarterConfig(gates: StarterGate[], schemaRef: string | un
   const { $schema: _schema, gates: _gates, ...rest } = template;
   const settings = shape.nested ? {} : { ...rest, ...(shape.workspaces !== undefined && { workspaces: shape.workspaces }) };
   const head = [...(schemaRef ? [`"$schema": ${JSON.stringify(schemaRef)}`] : []), ...Object.entries(settings).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)];
-  const list = gates.map((gate) => `    { "name": ${JSON.stringify(gate.name)}, ${'preset' in gate ? `"preset": ${JSON.stringify(gate.preset)}` : `"run": [${gate.run.map((word) => JSON.stringify(word)).join(', ')}]`} }`);
+  const list = gates.map((gate) => renderGate(gate));
   const gatesText = list.length === 0 ? '"gates": []' : `"gates": [\n${list.join(',\n')}\n  ]`;
   return `{\n${[...head, gatesText].map((line) => `  ${line}`).join(',\n')}\n}\n`;
+}
+
+// Prettier's width: a gate on one line longer than this is written the way prettier would break it,
+// so that a project that checks its JSON with prettier stays formatted.
+const WIDTH = 80;
+
+function renderGate(gate: StarterGate): string {
+  const fields: Array<[string, string | string[]]> = [['name', gate.name], ...('preset' in gate ? [['preset', gate.preset] as [string, string]] : []), ...(gate.run ? [['run', gate.run] as [string, string[]]] : [])];
+  const value = (item: string | string[]) => (typeof item === 'string' ? JSON.stringify(item) : `[${item.map((word) => JSON.stringify(word)).join(', ')}]`);
+  const line = `    { ${fields.map(([key, item]) => `"${key}": ${value(item)}`).join(', ')} }`;
+  if (line.length + 1 <= WIDTH) return line;
+  const field = ([key, item]: [string, string | string[]]) => {
+    const flat = `      "${key}": ${value(item)}`;
+    if (typeof item === 'string' || flat.length + 1 <= WIDTH) return flat;
+    return `      "${key}": [\n${item.map((word) => `        ${JSON.stringify(word)}`).join(',\n')}\n      ]`;
+  };
+  return `    {\n${fields.map(field).join(',\n')}\n    }`;
 }
 
 function readTemplate(): Record<string, unknown> {

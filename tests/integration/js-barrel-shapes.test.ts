@@ -1,5 +1,12 @@
+import { join } from 'node:path';
+import * as prettier from 'prettier';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResolvedGate } from '../../src/config/load-config.js';
+import { loadConfig, type ResolvedGate } from '../../src/config/load-config.js';
+import { loadPresets } from '../../src/config/load-presets.js';
+import { detectPresets } from '../../src/init/detect-presets.js';
+import { dropEmptySuites } from '../../src/init/drop-empty-suites.js';
+import { readRepoFacts } from '../../src/init/repo-facts.js';
+import { renderStarterConfig } from '../../src/init/starter-config.js';
 import { narrowBarrelAdditions } from '../../src/plan/barrel-additions.js';
 import { headSnapshot } from '../../src/snapshot/snapshot.js';
 import { build, presetGate, run } from '../helpers/fast-tier.js';
@@ -151,5 +158,48 @@ describe('jest through a barrel: the test files that use a name the change defin
     expect((await build(repo.dir, gate, ['src/sum.js'])).why).toBe('2 of 3 test files reach src/sum.js (test/all.test.js takes all of src/index.js)');
     repo.write('package.json', `${JSON.stringify({ type: 'module', jest: { rootDir: 'src' } })}\n`);
     expect((await build(repo.dir, gate, ['src/sum.js'])).why).toBe("only what src/sum.js touches (jest's own selection: package.json \"jest\" sets rootDir or projects)");
+  });
+});
+
+// graphql-js keeps mocha's spec in a script ("testonly": `mocha --full-trace src/**/__tests__/**/*-test.ts`),
+// not in .mocharc.yml: plain `mocha` looks in ./test, finds nothing and fails on a clean checkout.
+describe('mocha with its spec in a package.json script', () => {
+  const shape = (scripts: Record<string, string>) => ({
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'gql', private: true, type: 'module', scripts, devDependencies: { mocha: '12.0.3' } }, null, 2)}\n`,
+    '.mocharc.yml': 'fail-zero: true\ncheck-leaks: true\n',
+    'src/index.js': "export * from './language/print.js';\nexport * from './jsutils/inspect.js';\n",
+    'src/language/print.js': 'export const print = (name) => `{ ${name} }`;\n',
+    'src/jsutils/inspect.js': "export const inspect = (value) => (typeof value === 'function' ? '[function]' : String(value));\n",
+    'src/language/__tests__/print-test.js': "import assert from 'node:assert';\nimport { print } from '../print.js';\n\nit('prints', () => assert.strictEqual(print('a'), '{ a }'));\n",
+    'src/jsutils/__tests__/inspect-test.js': "import assert from 'node:assert';\nimport { inspect } from '../../index.js';\n\nit('inspects', () => assert.strictEqual(inspect(() => 0), '[function]'));\n",
+  });
+
+  it("writes the script's command (red before: no test files), runs green, and keeps the fast tier on it", async () => {
+    repo = makeRepo(shape({ test: 'npm run lint && npm run testonly', testonly: 'mocha --full-trace --reporter dot src/**/__tests__/**/*-test.js', fuzzonly: 'mocha src/**/*-fuzz.js' }), { nodeModules: true });
+    const detection = dropEmptySuites(detectPresets(readRepoFacts(repo.dir), loadPresets()), repo.dir, loadPresets());
+    const chosen = detection.presets.find((entry) => entry.preset === 'mocha');
+    expect(chosen?.run).toEqual(['mocha', '--full-trace', 'src/**/__tests__/**/*-test.js']);
+    expect(chosen?.reasons.at(-1)).toBe('its tests are the spec of the package.json script "testonly" (mocha --full-trace src/**/__tests__/**/*-test.js), which the gate runs');
+    const text = renderStarterConfig([{ name: 'test', preset: 'mocha', run: chosen?.run ?? [] }], undefined, { maxBlocks: 3, gates: [] });
+    expect(await prettier.format(text, { parser: 'json' })).toBe(text);
+    const plain = presetGate(repo.dir, 'mocha', {}, 'test');
+    expect((await run(repo.dir, plain, [], repo.env, true)).output).toContain('No test files found');
+    const gate = loadConfig({ dir: repo.dir, team: { path: join(repo.dir, 'gate.config.json'), text }, hash: 'test' }, repo.dir).gates[0] as ResolvedGate;
+    expect(await run(repo.dir, gate, [], repo.env, true)).toMatchObject({ status: 'passed' });
+    repo.write('src/jsutils/inspect.js', "export const inspect = (value) => (typeof value === 'function' ? '[anonymous function]' : String(value));\n");
+    const command = await build(repo.dir, gate, ['src/jsutils/inspect.js']);
+    expect(command).toMatchObject({ fast: true, why: '1 test file that imports src/jsutils/inspect.js' });
+    expect(command.argv.slice(-2)).toEqual(['--full-trace', 'src/jsutils/__tests__/inspect-test.js']);
+    const result = await run(repo.dir, gate, ['src/jsutils/inspect.js'], repo.env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toContain('1 failing');
+  });
+
+  it('writes no gate when no script names a spec with tests either, and says why', () => {
+    repo = makeRepo(shape({ test: 'mocha --full-trace spec/**/*.spec.js' }), { nodeModules: true });
+    const detection = dropEmptySuites(detectPresets(readRepoFacts(repo.dir), loadPresets()), repo.dir, loadPresets());
+    expect(detection.presets.map((entry) => entry.preset)).not.toContain('mocha');
+    expect(detection.notes.join('\n')).toContain("no file matches the spec of mocha's default ./test (test), nor the spec of a package.json script that runs mocha");
   });
 });
