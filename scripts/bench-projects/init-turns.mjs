@@ -12,6 +12,8 @@
 //   turn 5  a module and its own test edited together, the module breaks one of its tests
 //                                                            → stop (module+test): must block
 //           (same turn) both corrected                       → stop (module+test fix): must allow
+// With --turn-seconds N each turn's first stop comes N seconds after its prompt, as an agent's work
+// takes time: the prompt hook's background gathering of the start's evidence runs meanwhile.
 // The full command runs on the committed tree before turn 1, from a copy of the whole temp folder
 // that is put back afterwards, so it warms nothing the stops use.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -52,6 +54,7 @@ function countGates(dir, git) {
  * @param {string} options.bin       the gate binary measured (bin/gate.cjs of some checkout)
  * @param {boolean} options.keep     keep the temp folder (printed) instead of deleting it
  * @param {boolean} [options.initCheck] `gate init --yes` as documented (every gate run once) instead of `--no-check`
+ * @param {number} [options.turnSeconds] the agent's time in each turn, between its prompt and its first stop
  */
 export function benchInit(options) {
   const { project, bin } = options;
@@ -81,6 +84,8 @@ export function benchInit(options) {
     if (result.code !== 0) throw new Error(`UserPromptSubmit exited ${result.code}: ${result.stderr}`);
   };
   const stop = (active, change) => {
+    // A turn's first stop comes after the agent worked (its later stops follow a block at once).
+    if (!active && options.turnSeconds) execFileSync('sleep', [String(options.turnSeconds)]);
     const result = hook('Stop', active);
     const logged = lastStop(dir, env, bin);
     const report = `${result.stdout}\n${result.stderr}`.trim();

@@ -38,8 +38,12 @@ export interface RunGateOptions {
   outOfTime?: string;
   /** Folders another gate of this preset owns in this stop (src/plan/leave-to-packages.ts). */
   leaveOut?: readonly string[];
-  /** A full vitest run records what each test file executes (src/fast/by-coverage/); not a copy's run, whose paths no stop reads. */
-  recordCoverage?: boolean;
+  /**
+   * A full vitest or pytest run records what each test file executes (src/fast/by-coverage/); not a
+   * baseline copy's run, whose paths no stop reads — except the start's evidence gathered during the
+   * turn: a pytest run on a copy of the work tree's folder `standsFor`, recorded into `cacheDir`.
+   */
+  recordCoverage?: boolean | { standsFor: string; cacheDir: string };
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
@@ -80,7 +84,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
   const ownEnv: NodeJS.ProcessEnv = withRunEnv({ ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId }, command.env);
   // A full vitest or pytest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
-  const recording = recordCoverage && (gate.preset === 'vitest' || gate.preset === 'pytest') && !command.narrowed && !command.shell ? await startRecording(gate.preset, cacheDir, gate.cwd, ownEnv) : undefined;
+  const copy = typeof recordCoverage === 'object' ? recordCoverage : undefined;
+  const records = copy ? gate.preset === 'pytest' : recordCoverage && (gate.preset === 'vitest' || gate.preset === 'pytest');
+  const recording = records && !command.narrowed && !command.shell ? await startRecording(gate.preset as 'vitest' | 'pytest', copy?.cacheDir ?? cacheDir, gate.cwd, ownEnv, copy?.standsFor) : undefined;
   if (recording) Object.assign(ownEnv, recording.env);
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
@@ -161,9 +167,9 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   return { ...done, status: exitCode === 0 ? 'passed' : 'failed', ...(leftRunning ? { detail: leftRunning } : {}) };
 }
 
-async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Recording | undefined> {
+async function startRecording(preset: 'vitest' | 'pytest', cacheDir: string, cwd: string, env: NodeJS.ProcessEnv, standsFor: string | undefined): Promise<Recording | undefined> {
   try {
-    if (preset === 'pytest') return (await import('../fast/by-coverage/record-pytest-run.js')).startPytestRecording(cacheDir, cwd, env);
+    if (preset === 'pytest') return (await import('../fast/by-coverage/record-pytest-run.js')).startPytestRecording(cacheDir, cwd, env, standsFor);
     return (await import('../fast/by-coverage/record-run.js')).startRecording(cacheDir, cwd, env);
   } catch {
     return undefined; // no record: later stops narrow by the import graph alone

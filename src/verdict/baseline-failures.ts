@@ -36,6 +36,8 @@ export interface BaselineInput {
   full?: boolean;
   /** When the stop must be decided (epoch ms): the run's timeout is cut to it. */
   deadline?: number;
+  /** The start's evidence: a full pytest run also records what each test executed, for the stops of the turn (src/fast/by-coverage/). */
+  record?: true;
 }
 
 /** Which of the turn's failures were there at the baseline; `doubt` says why it could not be told. */
@@ -74,7 +76,7 @@ export async function baselineFailures(input: BaselineInput): Promise<BaselineAn
  * False when the copy gave no evidence (a leak, a timeout, no verdict).
  */
 export async function rememberStartRun(input: Omit<BaselineInput, 'ids' | 'failures' | 'full' | 'tree'> & { tree: string; stillValid: () => boolean }): Promise<boolean> {
-  const found = await runOnState({ ...input, ids: [], failures: [], full: true }, input.tree, []);
+  const found = await runOnState({ ...input, ids: [], failures: [], full: true, record: true }, input.tree, []);
   if (found === undefined || 'doubt' in found || !input.stillValid()) return false;
   rememberFailures(failureMemoryPath(input.stateDir), input.key, input.gate.name, found.failing, found.checked);
   return true;
@@ -176,7 +178,10 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     const gate = { ...input.gate, ...narrowed, cwd, env: { ...input.gate.env, ...ownBuildDirs(copy), ...probe.env } };
     // Without the fast tier's cache: the copy's paths would spoil the turn's.
     const logPath = join(input.stateDir, 'logs', `${gateFileName(gate.name)}.baseline.log`);
-    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline, recordCoverage: false });
+    // The start's record is written beside the copy, and kept only once the run proved it ran the copy's code.
+    const staging = input.record ? join(scratch, 'record') : undefined;
+    const recordCoverage = staging ? { standsFor: input.gate.cwd, cacheDir: staging } : false;
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline, recordCoverage });
     const opened = probe.read().opened.map((path) => relativeToRoots(path, roots));
     if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
@@ -189,6 +194,7 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     if (failing === undefined) return undefined;
     // A run that may have stopped at its first failing unit says nothing of the failures it never reached.
     if (result.status === 'failed' && stoppedEarly(result.command, gate.preset, gate.filter, result.output)) return { failing, checked: failing };
+    if (staging) (await import('../fast/by-coverage/save-record.js')).keepRecord(staging, join(input.stateDir, 'cache', gateFileName(input.gate.name)));
     return { failing, checked: narrowing?.kind === 'narrowed' ? narrowing.ids : undefined };
   } catch {
     return undefined;

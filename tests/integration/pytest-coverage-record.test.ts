@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, presetGate, requireTools, run, stateOf } from '../helpers/fast-tier.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
+import { rememberStartRun } from '../../src/verdict/baseline-failures.js';
 
 const ready = requireTools('pytest');
 
@@ -101,4 +102,31 @@ describe.skipIf(!ready)('pytest: tests chosen by what they executed on the last 
       expect(built.why).toBe('only 6 of 7 test files: tests/test_both.py, tests/test_cli.py, tests/test_double.py and 3 more (the ones importing the change)');
     }
   });
+});
+
+describe.skipIf(!ready)("pytest: the start's evidence, gathered on a copy while the agent works, records for the work tree", () => {
+  it('records the copy’s run under the work tree’s paths, hashed as the copy had them: an edit made meanwhile is the change', async () => {
+    const start = makeRepo(SHOP);
+    try {
+      const startEnv = { ...start.env, PATH: toolEnv()['PATH'] ?? '', PYTHONDONTWRITEBYTECODE: '1' };
+      const startGate = presetGate(start.dir, 'pytest', startEnv, 'test');
+      // The agent's edit, made before the gathering's run: the copy runs the start's code, and the record must say so.
+      start.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
+      const stateDir = join(start.dir, '.git', 'gate');
+      const kept = await rememberStartRun({ root: start.dir, stateDir, tree: 'HEAD', key: 'start', gate: startGate, env: startEnv, stillValid: () => true });
+      expect(kept).toBe(true);
+      const { cacheDir } = stateOf(start.dir, startGate);
+      const record = JSON.parse(readFileSync(join(cacheDir, 'coverage-record.json'), 'utf8'));
+      const util = join(start.dir, 'src/shop/util.py');
+      expect(Object.keys(record.tests).every((path) => path.startsWith(`${start.dir}/tests/`))).toBe(true);
+      expect(record.tests[join(start.dir, 'tests/test_label.py')].byTest.items['tests/test_label.py::test_label'][util]).toEqual(['Tag.label']);
+      // The stop: Tag.label changed since the start, so only the tests that executed it (and those without a record) run.
+      const built = await build(start.dir, startGate, ['src/shop/util.py']);
+      expect(built.why).toMatch(/^6 of 7 test files import the change; 4 of 6 test files: 3 executed Tag\.label\(\) in src\/shop\/util\.py, 1 have no record/);
+      const result = await run(start.dir, startGate, ['src/shop/util.py'], startEnv);
+      expect(result.output).toMatch(/5 failed, 2 deselected/);
+    } finally {
+      start.cleanup();
+    }
+  }, 60_000);
 });
