@@ -23,6 +23,8 @@ export interface PythonSource {
   testWords?: string[];
   /** Console scripts it declares (`"name = module:function"` literals, as setup.py writes them). */
   scripts?: string[];
+  /** File names with an extension other than .py its string literals name (`users.json`, `templates/page.html`): the data it may read. */
+  dataNames?: string[];
 }
 
 export interface PythonEvidence {
@@ -59,6 +61,8 @@ const PYTESTER = /\b(?:runpytest_subprocess|spawn_pytest|runpython|runpython_c)\
 const PROGRAM = /(?:^\s*|(?:[;&|]|\$\()\s*|\benv\s+(?:\w+=\S*\s+)*)(?:\S*[/\\])?((?:python|pypy)[\d.]*(?:\.exe)?|pytest|py\.test|unittest|nose2?|[\w.-]+\.pyw?)(?=\s|$|[;&|)])/;
 const RUNNER = /^(?:pytest|py\.test|unittest|nose2?)$/;
 const FIRST_WORD = /^\s*(?:\S*[/\\])?([\w.-]+)(?=\s|$)/;
+// A file name with an extension, not a Python module's: what a test or module may open by path.
+const DATA_NAME = /^[\w-][\w.-]*\.(?!pyw?$)[A-Za-z0-9]+$/;
 const ENTRY_POINT = /^\s*([\w.-]+)\s*=\s*[A-Za-z_][\w.]*\s*:\s*[A-Za-z_][\w.]*\s*$/;
 
 /** The imports in Python source, read statically: statements, import calls with a literal name, dotted strings. */
@@ -95,6 +99,7 @@ function readPrograms(code: string, literals: string[], formatted: string[]): Om
   const commands = new Set<string>();
   const testWords = new Set<string>();
   const scripts: string[] = [];
+  const dataNames = new Set<string>();
   let program: string | undefined;
   let runner: string | undefined;
   const all = [...literals, ...formatted];
@@ -106,7 +111,10 @@ function readPrograms(code: string, literals: string[], formatted: string[]): Om
     }
     const first = FIRST_WORD.exec(literal)?.[1];
     if (first) commands.add(first);
-    for (const part of literal.split(/[^\w.-]+/)) if (/test/i.test(part)) testWords.add(part);
+    for (const part of literal.split(/[^\w.-]+/)) {
+      if (/test/i.test(part)) testWords.add(part);
+      if (DATA_NAME.test(part)) dataNames.add(part);
+    }
     const script = ENTRY_POINT.exec(literal)?.[1];
     if (script) scripts.push(script);
   }
@@ -115,6 +123,7 @@ function readPrograms(code: string, literals: string[], formatted: string[]): Om
   if (commands.size > 0) found.commands = [...commands];
   if (testWords.size > 0) found.testWords = [...testWords];
   if (scripts.length > 0) found.scripts = scripts;
+  if (dataNames.size > 0) found.dataNames = [...dataNames];
   return found;
 }
 

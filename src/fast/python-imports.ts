@@ -10,6 +10,7 @@ import { findTestmon } from './find-testmon.js';
 import { parentOf } from './python-module-graph.js';
 import { listNames } from './reach-dependents.js';
 import { readPytestConfig, type PytestConfig } from './read-pytest-config.js';
+import type { PythonSource } from './parse-python-imports.js';
 import { readPythonProject } from './read-python-project.js';
 import { selectPythonTests } from './select-python-tests.js';
 
@@ -24,8 +25,6 @@ export const planPythonImports: Planner = async (input) => {
   const full = fullRunFirst(input, 'test');
   if (full) return full;
   const { gate, files } = input;
-  const data = files.find((file) => !file.endsWith('.py'));
-  if (data) return { kind: 'full', why: `${data} changed, and tests may read it as data` };
   const outside = files.find((file) => file.startsWith('../') || isAbsolute(file));
   if (outside) return { kind: 'full', why: `${outside} is outside the gate's folder` };
 
@@ -33,7 +32,10 @@ export const planPythonImports: Planner = async (input) => {
   const cacheFile = input.cacheDir === undefined ? undefined : envCacheFile(dirname(input.cacheDir));
   const { env } = await activateProjectEnv(gate, 'pytest', { ...process.env, ...gate.env }, cacheFile);
   const config = readPytestConfig(gate.cwd, env['PYTEST_ADDOPTS']);
+  const data = files.find((file) => !file.endsWith('.py'));
   if (!config.disabled.some((name) => name === 'testmon' || name === 'pytest-testmon') && findTestmon(env)) {
+    // testmon's coverage data knows the modules a test ran, not the files it read.
+    if (data) return { kind: 'full', why: `${data} changed, and tests may read it as data` };
     // testmon reads its data file's path from the environment only (TESTMON_DATAFILE).
     const run = ['env', 'TESTMON_DATAFILE={cache}/testmondata', ...gate.tier.run.filter((word) => word !== FILES), '--testmon'];
     return { kind: 'fast', run, targets: [], why: 'pytest-testmon: the tests its coverage data ties to what changed since its last run (all of them the first time)' };
@@ -45,7 +47,12 @@ export const planPythonImports: Planner = async (input) => {
 async function planFromImports(gate: FastInput['gate'], files: string[], config: PytestConfig, cacheDir: string | undefined, env: NodeJS.ProcessEnv): Promise<FastPlan> {
   const project = readPythonProject(gate.cwd, config.doctestGlobs);
   if (!project) return { kind: 'full', why: 'too many files in the project to read its imports at a stop' };
-  const deleted = files.filter((file) => !project.sources.has(file) && !existsSync(join(gate.cwd, file)));
+  // A data file (a template, a fixture, a locale file …) counts as the modules that may read it.
+  const data = files.filter((file) => !file.endsWith('.py'));
+  const readers = readersOfData(data, project.sources);
+  if ('unsure' in readers) return { kind: 'full', why: `${readers.unsure} changed, and tests may read it as data: it is in no package and no module names it` };
+  const changed = [...new Set([...files.filter((file) => file.endsWith('.py')), ...readers.modules])];
+  const deleted = changed.filter((file) => !project.sources.has(file) && !existsSync(join(gate.cwd, file)));
   const isTestFile = config.doctestModules ? (name: string) => name !== 'setup.py' && name !== '__main__.py' : (name: string) => /^test_.*\.py$|_test\.py$/.test(name);
   const inTestpaths = config.testpaths.length === 0 ? () => true : picomatch(config.testpaths.flatMap((path) => [path, `${path}/**`]), { dot: true });
   const norecurse = picomatch(config.norecursedirs, { dot: true });
@@ -54,18 +61,19 @@ async function planFromImports(gate: FastInput['gate'], files: string[], config:
   const selection = selectPythonTests({
     paths: [...project.sources.keys(), ...deleted],
     sources: project.sources,
-    changed: files,
+    changed,
     collects,
     alwaysRun: project.doctestFiles.filter(collected),
     scripts: project.scripts,
   });
-  if (selection.targets.length === 0) return { kind: 'none', why: `no test imports ${files.length === 1 ? files[0] : `the ${files.length} changed files`}` };
+  if (selection.targets.length === 0) return { kind: 'none', why: `no test imports ${files.length === 1 ? files[0] : `the ${files.length} changed files`}${readers.why}` };
   const kind = config.doctestModules ? 'files' : 'test files';
   const extra = describeExtra(selection.targets.length - selection.reached, selection.opaque);
-  // Of those, the test files that executed what changed, by the record of the last passing full run.
-  const byRecord = cacheDir === undefined ? undefined : await narrowByRecord(gate.cwd, cacheDir, selection.targets.filter(collects), files, env);
+  // Of those, the test files that executed what changed, by the record of the last passing full run
+  // (which knows the functions a test ran, not the files it read: none for a data file).
+  const byRecord = cacheDir === undefined || data.length > 0 ? undefined : await narrowByRecord(gate.cwd, cacheDir, selection.targets.filter(collects), files, env);
   const targets = byRecord ? selection.targets.filter((target) => !collects(target) || byRecord.tests.has(target)) : selection.targets;
-  const reach = `${selection.targets.length} of ${selection.total} ${kind} import the change${extra}`;
+  const reach = `${selection.targets.length} of ${selection.total} ${kind} import the change${readers.why}${extra}`;
   if (byRecord && targets.length === 0) return { kind: 'none', why: `${reach}; ${byRecord.why}` };
   const leaveOut = byRecord?.leaveOut && cacheDir !== undefined ? leaveOutTests(cacheDir, byRecord.leaveOut) : undefined;
   if (targets.length >= selection.total && !leaveOut) {
@@ -81,7 +89,7 @@ async function planFromImports(gate: FastInput['gate'], files: string[], config:
   const options = nested && config.file ? ['-c', relative(gate.cwd, config.file)] : [];
   const at = gate.tier.run.indexOf(FILES);
   const run = at === -1 ? gate.tier.run : [...gate.tier.run.slice(0, at), ...options, ...gate.tier.run.slice(at)];
-  const why = byRecord ? `${reach}; ${byRecord.why}` : `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${extra})`;
+  const why = byRecord ? `${reach}; ${byRecord.why}` : `only ${targets.length} of ${selection.total} ${kind}: ${listNames(targets)} (the ones importing the change${readers.why}${extra})`;
   return leaveOut ? { kind: 'fast', run, targets, why, env: leaveOut } : { kind: 'fast', run, targets, why };
 }
 
@@ -105,6 +113,37 @@ function findPython(env: NodeJS.ProcessEnv): string {
     }
   }
   return 'python3';
+}
+
+/**
+ * The modules that stand for changed data files: every module of the package the file lies in (its
+ * outermost folder with an __init__.py: a module anywhere in it may read the file beside it, by a
+ * path built from __file__ or through the package's resources), and every module whose string
+ * literals name the file (`"users.json"`, `"fixtures/users.json"`). A file in no package that no
+ * module names is read some way gate can't see: `unsure`, and the run is the full one.
+ */
+function readersOfData(data: string[], sources: Map<string, PythonSource>): { modules: string[]; why: string } | { unsure: string } {
+  const modules = new Set<string>();
+  for (const file of data) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const named = [...sources].filter(([, source]) => source.dataNames?.includes(name)).map(([path]) => path);
+    const root = outermostPackage(file, sources);
+    const inPackage = root === undefined ? [] : [...sources.keys()].filter((path) => path.startsWith(`${root}/`));
+    if (named.length === 0 && inPackage.length === 0) return { unsure: file };
+    for (const path of [...named, ...inPackage]) modules.add(path);
+  }
+  if (data.length === 0) return { modules: [], why: '' };
+  const what = data.length === 1 ? data[0] : `${data.length} data files`;
+  return { modules: [...modules], why: `, ${what} counted as ${data.length === 1 ? 'its' : 'their'} package's modules and those naming ${data.length === 1 ? 'it' : 'them'}` };
+}
+
+function outermostPackage(file: string, sources: Map<string, PythonSource>): string | undefined {
+  const parts = file.split('/').slice(0, -1);
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const dir = parts.slice(0, depth).join('/');
+    if (sources.has(`${dir}/__init__.py`)) return dir;
+  }
+  return undefined;
 }
 
 // Tests that reach code loading modules gate can't see: name the one that pulled them in.

@@ -63,8 +63,29 @@ describe.skipIf(!ready)('pytest: the tests that import the change', () => {
     repo.write('tests/conftest.py', 'import pytest\n');
     expect(await build(repo.dir, gate, ['tests/conftest.py', 'src/shop/leaf.py'])).toMatchObject({ argv: ['pytest', '-q'], fast: false, why: 'tests/conftest.py changed, which affects every test' });
     expect(await build(repo.dir, gate, ['pyproject.toml'])).toMatchObject({ argv: ['pytest', '-q'], fast: false });
-    expect(await build(repo.dir, gate, ['tests/fixtures/prices.json'])).toMatchObject({ fast: false, why: 'tests/fixtures/prices.json changed, and tests may read it as data' });
+    expect(await build(repo.dir, gate, ['tests/fixtures/prices.json'])).toMatchObject({ fast: false, why: 'tests/fixtures/prices.json changed, and tests may read it as data: it is in no package and no module names it' });
     expect(await build(repo.dir, gate, ['src/shop/leaf.py'], true)).toMatchObject({ argv: ['pytest', '-q'], fast: false, why: 'the full run' });
+  });
+
+  // Issue 42: a data file counts as the modules that may read it — its package's, and those naming it.
+  it('a data file runs the tests of its package\'s modules, or of the modules naming it; one in no package that nothing names, the full run', async () => {
+    const { gate, env } = setUp({
+      ...SHOP,
+      'src/rates/__init__.py': '',
+      'src/rates/table.py': 'import json\nfrom pathlib import Path\n\n\ndef rate(code):\n    return json.loads((Path(__file__).parent / "data" / "rates.json").read_text())[code]\n',
+      'src/rates/data/rates.json': '{"EUR": 2}\n',
+      'tests/test_rates.py': 'from rates.table import rate\n\n\ndef test_rate():\n    assert rate("EUR") == 2\n',
+      'tests/data/users.csv': 'ann\n',
+      'tests/test_users.py': 'from pathlib import Path\n\n\ndef test_users():\n    assert (Path(__file__).parent / "data" / "users.csv").read_text() == "ann\\n"\n',
+    });
+    repo.write('src/rates/data/rates.json', '{"EUR": 3}\n');
+    const command = await build(repo.dir, gate, ['src/rates/data/rates.json']);
+    expect(command).toMatchObject({ argv: ['pytest', '-q', 'tests/test_rates.py'], fast: true, why: 'only 1 of 5 test files: tests/test_rates.py (the ones importing the change, src/rates/data/rates.json counted as its package\'s modules and those naming it)' });
+    const result = await run(repo.dir, gate, ['src/rates/data/rates.json'], env);
+    expect(result.status).toBe('failed');
+    expect(result.output).toMatch(/FAILED tests\/test_rates\.py::test_rate/);
+    expect(await build(repo.dir, gate, ['tests/data/users.csv'])).toMatchObject({ argv: ['pytest', '-q', 'tests/test_users.py'], fast: true });
+    expect(await build(repo.dir, gate, ['tests/data/other.csv'])).toMatchObject({ argv: ['pytest', '-q'], fast: false, why: 'tests/data/other.csv changed, and tests may read it as data: it is in no package and no module names it' });
   });
 
   it('follows a conftest.py fixture: its folder\'s tests run when what it imports changes', async () => {
