@@ -79,7 +79,7 @@ async function planFromImports(gate: FastInput['gate'], files: string[], config:
   if (targets.length >= selection.total && !leaveOut) {
     const via = selection.through ? `, ${selection.through.count === selection.reached ? 'all' : selection.through.count} through ${selection.through.file}` : '';
     const cause = selection.reached >= targets.length ? `every one imports the change${via}` : `${selection.reached} import the change${via}${extra}`;
-    return { kind: 'full', why: `${targets.length} of ${selection.total} ${kind}: ${cause}` };
+    return { kind: 'full', why: `${targets.length} of ${selection.total} ${kind}: ${cause}${readers.why}` };
   }
 
   // The full run's config file, and with it its rootdir and conftest.py files: pytest looks for a
