@@ -27,10 +27,15 @@ export function renderPresetsDoc(presets: Preset[]): string {
   lines.push('', '## Triggers', '');
   lines.push("pytest's `[^.]*/**` is any file in a folder whose name does not start with a dot: tests read");
   lines.push('templates, static files, locale files, JSON and YAML fixtures, SQL and snapshots, so any file under');
-  lines.push('the package or the tests that is not documentation runs the test gate (in full: see');
-  lines.push('[fast tiers](fast-tiers.md)). Files at the root other than the listed configs do not. Untracked');
+  lines.push('the package or the tests that is not documentation runs the test gate (its fast tier takes it');
+  lines.push('for the modules that may read it: [fast tiers](fast-tiers.md)). Files at the root other than the');
+  lines.push('listed configs do not. Untracked');
   lines.push('environments (a virtualenv, `node_modules`, `__pycache__`, a tagged cache such as cargo\'s `target/`)');
-  lines.push('are never a change, whatever `.gitignore` says ([configuration](configuration.md)).', '');
+  lines.push('are never a change, whatever `.gitignore` says ([the stop contract](stop-contract.md)). The JavaScript test');
+  lines.push("presets do not take data files yet (vitest's and jest's take snapshots): their fast tiers hand a");
+  lines.push("changed file to the runner's own selection (`vitest related`, `--findRelatedTests`), which cannot");
+  lines.push('place a file a test reads from disk, so a wider `on` would pass without running that test; add');
+  lines.push('the globs to a gate\'s `on` with `"related": false` where tests read fixtures.', '');
   for (const preset of presets) {
     lines.push(`- \`${preset.id}\`: ${preset.on.map((glob) => `\`${glob}\``).join(', ')}${preset.ignore?.length ? `; never ${preset.ignore.map((glob) => `\`${glob}\``).join(', ')}` : ''}`);
   }
