@@ -17,7 +17,10 @@ export const planChangedFiles: Planner = async (input): Promise<FastPlan> => {
   const deleted = files.find((file) => !existsSync(fsPath(join(gate.cwd, file))));
   if (deleted) return { kind: 'full', why: `${deleted} was deleted` };
   const crossFile = gate.tier.crossFile && findCrossFileRule(gate.cwd, gate.tier.crossFile);
-  if (crossFile) return { kind: 'full', why: `${crossFile.config} mentions ${crossFile.word}: rules that read other files` };
+  if (crossFile) {
+    const why = `${crossFile.config} mentions ${crossFile.word}: rules that read other files`;
+    return gate.preset === 'eslint' ? (await import('./eslint-cache.js')).planCachedEslint(input, why) : { kind: 'full', why };
+  }
   const count = files.length === 1 ? files[0] : `${files.length} changed files`;
   if (gate.preset === 'vitest') {
     const graph = (await import('./vitest-graph.js')).planVitestGraph(input);

@@ -93,8 +93,10 @@ function describeTier(tier: FastTier, kind: Preset['kind'], id: string): string 
   const runnerOwn = tier.by === 'changed-files' && kind === 'test';
   const what = id === 'vitest' && runnerOwn ? VITEST_WORDS : runnerOwn ? 'the tests related to the changed files (the runner\'s own selection)' : TIER_WORDS[tier.by];
   const full = tier.fullRunOn.length > 0 ? `; full run when ${tier.fullRunOn.map((glob) => `\`${glob}\``).join(', ')} changed` : '';
+  // eslint's whole-project run comes from its own cache, kept true by gate (src/fast/eslint-cache.ts).
+  const crossRun = id === 'eslint' ? "the whole project from eslint's cache, its entries for the files changed since the last run and their importers dropped first," : 'full run';
   const crossFile = tier.crossFile
-    ? `; full run when ${tier.crossFile.configs.map((glob) => `\`${glob}\``).join(' or ')} mentions ${tier.crossFile.mentions.map((word) => `\`${word}\``).join(', ')} (rules that read other files)`
+    ? `; ${crossRun} when ${tier.crossFile.configs.map((glob) => `\`${glob}\``).join(' or ')} mentions ${tier.crossFile.mentions.map((word) => `\`${word}\``).join(', ')} (rules that read other files)`
     : '';
   return `${what}${full}${crossFile}`;
 }

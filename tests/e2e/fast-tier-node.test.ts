@@ -153,7 +153,7 @@ describe('eslint: the changed files, with its cache under gate\'s state', () => 
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toContain('unusedNow');
     expect(blocked.stderr).not.toContain('unusedSinceForever');
-    expect(blocked.stderr).toMatch(/\$ npx eslint --cache --cache-location \S+\/\.git\/gate\/cache\/lint\/ src\/ok\.js/);
+    expect(blocked.stderr).toMatch(/\$ npx eslint --cache --cache-strategy content --cache-location \S+\/\.git\/gate\/cache\/lint\/ src\/ok\.js/);
     expect(readdirSync(join(repo.dir, '.git', 'gate', 'cache', 'lint')).length).toBeGreaterThan(0);
     expect(existsSync(join(repo.dir, '.eslintcache'))).toBe(false);
     expect(lastStop(repo)?.gates[0]?.tier).toBe('only what src/ok.js touches');
@@ -167,10 +167,14 @@ describe('eslint: the changed files, with its cache under gate\'s state', () => 
     expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'eslint.config.js changed, which affects every run', command: 'npx eslint .' });
   });
 
-  it('runs everything when its config turns on rules that read other files', () => {
+  it("runs everything, from eslint's cache, when its config turns on rules that read other files", () => {
     repo = makeRepo(project('import importPlugin from "eslint-plugin-import";\nexport default [{ rules: { "import/named": "error" } }];\n'), { nodeModules: true });
     repo.write('src/ok.js', 'export const ok = 3;\n');
-    expect(statusJson(repo).gates[0]).toMatchObject({ fast: false, tier: 'eslint.config.js mentions import/: rules that read other files', command: 'npx eslint .' });
+    expect(statusJson(repo).gates[0]).toMatchObject({
+      fast: true,
+      tier: 'eslint.config.js mentions import/: rules that read other files: the whole project, every file linted again (no cache gate can trust yet)',
+      command: expect.stringMatching(/^npx eslint --cache --cache-strategy content --cache-location \S+\/\.git\/gate\/cache\/lint\/eslintcache \.$/),
+    });
   });
 
   it('runs everything when a file was deleted', () => {

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, presetGate, requireTools, run } from '../helpers/fast-tier.js';
-import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 import { toolEnv } from '../helpers/tools.js';
 import { selectGates } from '../../src/plan/select-gates.js';
 
@@ -156,5 +159,92 @@ describe.skipIf(!pythonLinters)('flake8, isort: the project\'s config, never its
     const broken = await run(repo.dir, gate, ['shop.py'], { ...repo.env, PATH: toolEnv()['PATH'] ?? '' });
     expect(broken.status).toBe('failed');
     expect(broken.output).toMatch(/shop\.py Imports are incorrectly sorted/);
+  });
+});
+
+// graphql-js's eslint reads other files (import/*, typed rules): it ran in full, uncached, at every
+// code stop (29-115 s; its tests: 12 s). Now it runs from eslint's cache, whose entries gate drops
+// for the files changed since the last run and every file that imports one of them.
+describe("eslint with rules that read other files: the whole project from eslint's own cache", () => {
+  // A real rule that reads another file: a named import must be exported by the module it names.
+  // It logs each file it lints, so the test sees what eslint linted and what came from its cache.
+  const CONFIG = `import { appendFileSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+const named = {
+  create(context) {
+    appendFileSync('linted.log', context.filename.slice(context.cwd.length + 1) + '\\n');
+    return {
+      ImportDeclaration(node) {
+        if (!node.source.value.startsWith('.')) return;
+        const text = readFileSync(resolve(dirname(context.filename), node.source.value), 'utf8');
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && !new RegExp('export const ' + spec.imported.name + '\\\\b').test(text)) context.report({ node: spec, message: spec.imported.name + ' is not exported by ' + node.source.value });
+        }
+      },
+    };
+  },
+};
+export default [{ ignores: ['eslint.config.js'] }, { plugins: { import: { rules: { named } } }, rules: { 'import/named': 'error', 'no-debugger': 'error'RULES } }];
+`;
+  const files = (rules = '') => ({
+    '.gitignore': 'node_modules\nlinted.log\n',
+    'package.json': '{ "type": "module" }\n',
+    'eslint.config.js': CONFIG.replace('RULES', rules),
+    'src/price.js': '// prices\nexport const price = 1;\n',
+    'src/cart.js': "import { price } from './price.js';\nexport const total = price * 2;\n",
+    'src/log.js': "console.log('ready');\n",
+  });
+  const linted = () => {
+    const text = readFileSync(join(repo.dir, 'linted.log'), 'utf8');
+    writeFileSync(join(repo.dir, 'linted.log'), '');
+    return text.split('\n').filter(Boolean).sort();
+  };
+
+  it('lints again only what changed and what imports it, never hides a new error, and a config change counts', async () => {
+    const { gate, env } = setUp(files(), 'eslint', true);
+    writeFileSync(join(repo.dir, 'linted.log'), '');
+    const stop = async (changed: string[]) => ({ command: await build(repo.dir, gate, changed), result: await run(repo.dir, gate, changed, env) });
+
+    repo.write('src/log.js', "console.log('ready!');\n");
+    const first = await stop(['src/log.js']);
+    expect(first.command).toMatchObject({ fast: true, why: "eslint.config.js mentions import/: rules that read other files: the whole project, every file linted again (no cache gate can trust yet)" });
+    expect(first.command.argv.slice(0, 7)).toEqual(['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', expect.stringMatching(/cache\/check\/eslintcache$/), '.']);
+    expect(first.result.status).toBe('passed');
+    expect(linted()).toEqual(['src/cart.js', 'src/log.js', 'src/price.js']);
+
+    repo.write('src/price.js', '// prices, in cents\nexport const price = 1;\n');
+    const comment = await stop(['src/log.js', 'src/price.js']);
+    expect(comment.command.why).toMatch(/: the whole project, 1 file linted again \(changed, or importing a changed file\), the rest from eslint's cache$/);
+    expect(comment.result.status).toBe('passed');
+    expect(linted()).toEqual(['src/price.js']);
+
+    // The export renamed: src/cart.js, unchanged, is wrong now. eslint's cache alone would serve its old, clean result.
+    repo.write('src/price.js', '// prices, in cents\nexport const cents = 1;\n');
+    const renamed = await stop(['src/log.js', 'src/price.js']);
+    expect(renamed.result.status).toBe('failed');
+    expect(renamed.result.output).toContain('price is not exported by ./price.js');
+    expect(linted()).toEqual(['src/cart.js', 'src/price.js']);
+
+    repo.write('src/price.js', '// prices, in cents\nexport const price = 1;\n');
+    repo.write('src/log.js', "console.log('ready!');\ndebugger;\n");
+    const debuggerAdded = await stop(['src/log.js', 'src/price.js']);
+    expect(debuggerAdded.result.status).toBe('failed');
+    expect(debuggerAdded.result.output).toContain("Unexpected 'debugger' statement");
+    expect(debuggerAdded.result.output).not.toContain('is not exported');
+
+    // eslint's cache keys each entry on the config too: a rule turned on reaches the unchanged files it serves from the cache.
+    const cached = ['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', join(repo.dir, 'own-cache'), 'src/cart.js'];
+    expect(spawnSync(join(PROJECT_ROOT, 'node_modules/.bin/eslint'), cached.slice(1), { cwd: repo.dir, env, encoding: 'utf8' }).status).toBe(0);
+    repo.write('eslint.config.js', files(", 'prefer-const': 'error', 'no-magic-numbers': 'error'")['eslint.config.js']);
+    const after = spawnSync(join(PROJECT_ROOT, 'node_modules/.bin/eslint'), cached.slice(1), { cwd: repo.dir, env, encoding: 'utf8' });
+    expect(after.status).toBe(1);
+    expect(after.stdout).toContain('No magic number: 2');
+    // gate's own stop: a changed eslint config is the full run (eslint .), and the cache is dropped before its next cached run.
+    expect((await build(repo.dir, gate, ['eslint.config.js'])).argv).toEqual(['eslint', '.']);
+    linted();
+    repo.write('src/log.js', "console.log('ready');\n");
+    const next = await stop(['src/log.js', 'src/price.js']);
+    expect(next.command.why).toMatch(/every file linted again/);
+    expect(next.result.output).toContain('No magic number: 2');
   });
 });
