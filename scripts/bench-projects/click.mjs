@@ -4,6 +4,7 @@
 // `gate init` writes gates for both), all at the pins scripts/install-tools.mjs uses. The wheels
 // are downloaded once into .cache/bench-projects/click-wheels; each temp repo makes its own
 // .venv from them, offline (an editable install points at the checkout it was made in).
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportTree, gitSnapshot, makeOnce, pipEnv, run } from './fetch.mjs';
@@ -13,7 +14,8 @@ const COMMIT = '2c8cd3ac958a7eb316d67f2d316c27086c4c0369';
 // Its build-system asks for flit_core<4; the index has 4.x only, which builds it (no build isolation).
 const FLIT = 'flit_core';
 
-const wheelsIn = (cache) => join(cache, 'click-wheels');
+// Named by the tools' pins: a pin added to scripts/install-tools.mjs downloads its wheel again.
+const wheelsIn = (cache, pins) => join(cache, `click-wheels-${createHash('sha1').update(pins.join(' ')).digest('hex').slice(0, 8)}`);
 
 export const click = {
   id: 'click',
@@ -24,7 +26,7 @@ export const click = {
   target: 0.25,
   needs: ['python3'],
   fetch: ({ cache, toolsPython, toolsPins }) => {
-    makeOnce(wheelsIn(cache), (dir) => {
+    makeOnce(wheelsIn(cache, toolsPins), (dir) => {
       run(toolsPython, ['-m', 'pip', 'download', '--quiet', '-d', dir, FLIT, ...toolsPins], { env: pipEnv() });
     });
     return makeOnce(join(cache, `click-${COMMIT}-tree`), (dir) => exportTree(gitSnapshot(cache, { repo: REPO, commit: COMMIT }), dir));
@@ -36,7 +38,7 @@ export const click = {
   },
   /** In the temp repo, before its first commit: the venv a contributor makes (.venv is in its .gitignore). */
   setup(dir, env, { cache, toolsPins }) {
-    const wheels = wheelsIn(cache);
+    const wheels = wheelsIn(cache, toolsPins);
     if (!existsSync(wheels) || readdirSync(wheels).length === 0) throw new Error(`click: no wheels in ${wheels}`);
     const offline = ['--quiet', '--no-index', '--find-links', wheels];
     const pip = join(dir, '.venv', 'bin', 'pip');

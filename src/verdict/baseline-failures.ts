@@ -72,11 +72,12 @@ export async function baselineFailures(input: BaselineInput): Promise<BaselineAn
 
 /**
  * Every failure the gate has on the start, from a full run on a copy of it (the background
- * gathering, src/verdict/start-evidence.ts), remembered under the start's key while `stillValid`.
+ * gathering, src/verdict/start-evidence.ts), remembered under the start's key while `stillValid`
+ * (`record`: a pytest run also writes the gate's coverage record, for the work tree's paths).
  * False when the copy gave no evidence (a leak, a timeout, no verdict).
  */
 export async function rememberStartRun(input: Omit<BaselineInput, 'ids' | 'failures' | 'full' | 'tree'> & { tree: string; stillValid: () => boolean }): Promise<boolean> {
-  const found = await runOnState({ ...input, ids: [], failures: [], full: true, record: true }, input.tree, []);
+  const found = await runOnState({ ...input, ids: [], failures: [], full: true }, input.tree, []);
   if (found === undefined || 'doubt' in found || !input.stillValid()) return false;
   rememberFailures(failureMemoryPath(input.stateDir), input.key, input.gate.name, found.failing, found.checked);
   return true;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { promptStart, stop } from '../helpers/run-bin.js';
 import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { hasTool, toolEnv } from '../helpers/tools.js';
 
 // Issue 37: the start's failures are gathered while the agent works — the prompt hook starts a
 // background run of every gate on a copy of the start — so that a blocked stop costs about what a
@@ -85,4 +86,29 @@ describe('the start\'s evidence, gathered while the agent works', () => {
     expect(running(pid)).toBe(false);
     expect(existsSync(pidFile(repo))).toBe(false);
   });
+
+  it.skipIf(!hasTool('pytest'))("a pytest gate: after the start's failures, its coverage record of the start, under the work tree's paths", async () => {
+    repo = makeRepo({
+      'gate.config.json': `${JSON.stringify({ gates: [{ name: 'test', preset: 'pytest' }] })}\n`,
+      'pyproject.toml': '[tool.pytest.ini_options]\npythonpath = ["."]\n',
+      'calc.py': 'def add(a, b):\n    return a + b\n\n\ndef answer():\n    return 42\n',
+      'tests/test_add.py': 'from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n',
+      'tests/test_answer.py': 'from calc import answer\n\n\ndef test_answer():\n    assert answer() == 42\n',
+    });
+    repo.env['GATE_EVIDENCE'] = '1';
+    repo.env['PATH'] = toolEnv(repo.env)['PATH'] ?? '';
+    expect(promptStart(repo).code).toBe(0);
+    const r = repo;
+    await until(() => !existsSync(pidFile(r)), 60_000);
+    const memory = JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'failures-v2.json'), 'utf8'));
+    expect(memory.map((entry: { gates: Record<string, unknown> }) => entry.gates['test'])).toEqual([[]]);
+    const record = JSON.parse(readFileSync(join(repo.dir, '.git', 'gate', 'cache', 'test', 'coverage-record.json'), 'utf8'));
+    const calc = join(repo.dir, 'calc.py');
+    expect(record.tests[join(repo.dir, 'tests/test_add.py')].loaded[calc].called).toEqual(['add']);
+    // The stop narrows by it: a change inside add() runs test_add alone.
+    repo.write('calc.py', 'def add(a, b):\n    return a - b\n\n\ndef answer():\n    return 42\n');
+    const blocked = stop(repo);
+    expect(blocked.code).toBe(2);
+    expect(lastStop(repo)?.gates[0]?.tier).toMatch(/1 of 2 test files: 1 executed add\(\) in calc\.py/);
+  }, 90_000);
 });

@@ -113,7 +113,7 @@ describe.skipIf(!ready)("pytest: the start's evidence, gathered on a copy while 
       // The agent's edit, made before the gathering's run: the copy runs the start's code, and the record must say so.
       start.write('src/shop/util.py', UTIL.replace('f"#{x}"', 'f"no. {x}"'));
       const stateDir = join(start.dir, '.git', 'gate');
-      const kept = await rememberStartRun({ root: start.dir, stateDir, tree: 'HEAD', key: 'start', gate: startGate, env: startEnv, stillValid: () => true });
+      const kept = await rememberStartRun({ root: start.dir, stateDir, tree: 'HEAD', key: 'start', gate: startGate, env: startEnv, stillValid: () => true, record: true });
       expect(kept).toBe(true);
       const { cacheDir } = stateOf(start.dir, startGate);
       const record = JSON.parse(readFileSync(join(cacheDir, 'coverage-record.json'), 'utf8'));
