@@ -14,7 +14,7 @@ for (const step of steps) {
     const t0 = Date.now(); const r = hook('Stop'); const ms = Date.now() - t0;
     const log = spawnSync('gate', ['log', '--json'], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 26 });
     let gates = '';
-    try { const last = JSON.parse(log.stdout).at(-1); gates = JSON.stringify((last.gates ?? []).map((g) => [g.name, g.status, g.durationMs ?? g.ms, g.tier ?? ''])); } catch (e) { gates = log.stdout.slice(-600); }
+    try { const last = JSON.parse(log.stdout).at(-1); gates = JSON.stringify((last.gates ?? []).map((g) => [g.name, g.status, g.durationMs ?? g.ms, g.tier ?? ''])); } catch { gates = log.stdout.slice(-600); }
     console.log(`stop exit ${r.status} in ${(ms / 1000).toFixed(1)} s ${gates}`);
     if (r.status === 2) console.log(r.stderr.split('\n').slice(0, 25).join('\n'));
   }
