@@ -5,7 +5,7 @@
  */
 
 /** A program that checks whatever it is given: the presets' programs and their kin. */
-const CHECK_PROGRAMS = new Set(['vitest', 'jest', 'mocha', 'pytest', 'py.test', 'tsc', 'vue-tsc', 'eslint', 'biome', 'ruff', 'mypy', 'pyright', 'basedpyright', 'black', 'prettier', 'tox', 'nox', 'phpunit', 'rspec', 'ava', 'tap', 'playwright', 'clippy-driver', 'gofmt']);
+const CHECK_PROGRAMS = new Set(['vitest', 'jest', 'mocha', 'pytest', 'py.test', 'tsc', 'vue-tsc', 'eslint', 'biome', 'ruff', 'mypy', 'pyright', 'basedpyright', 'black', 'flake8', 'isort', 'prettier', 'tox', 'nox', 'phpunit', 'rspec', 'ava', 'tap', 'playwright', 'clippy-driver', 'gofmt']);
 /** A program whose subcommand decides: `go test`, `cargo clippy`, `node --test`. */
 const CHECK_SUBCOMMANDS = new Map<string, Set<string>>([
   ['go', new Set(['test', 'vet'])],
