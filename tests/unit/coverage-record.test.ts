@@ -50,6 +50,22 @@ describe('findUnits: the functions a change can be placed in', () => {
     }
   });
 
+  it("a comment, JSDoc or layout is no change, in a body or outside one (urql: a comment in stringify made 37 test files count as calling a changed function); a line break that moves a semicolon is", () => {
+    const before = units(MATH);
+    const same = (text: string) => {
+      const now = units(text);
+      expect(now?.skeleton).toBe(before?.skeleton);
+      expect(now?.units).toEqual(before?.units);
+    };
+    same(MATH.replace('  return twice(a);', '  // the double of a\n  return twice( a ) ; /* done */'));
+    same(MATH.replace('export function double', '/** Twice a. */\nexport function double'));
+    same(MATH.replace('export const RATE = 2;', '// the rate\nexport const RATE =\n  2;'));
+    const asi = units(MATH.replace('  return twice(a);', '  return\n  twice(a);'));
+    expect(asi?.units.find((unit) => unit.name === 'double')?.body).not.toBe(before?.units.find((unit) => unit.name === 'double')?.body);
+    expect(units(MATH.replace('x * RATE', 'x *RATE'))?.units).toEqual(before?.units);
+    expect(units(MATH.replace('x * RATE', 'x * 2'))?.units).not.toEqual(before?.units);
+  });
+
   it('a module with a syntax error has no units', () => {
     expect(units('export function broken( {\n')).toBeUndefined();
   });

@@ -6,7 +6,8 @@ type Ts = typeof Typescript;
 /**
  * A module cut into the functions a change can be placed in (`units`) and everything else (the
  * skeleton: module-level code, signatures, what no unit holds). Two versions with the same
- * skeleton differ only inside the bodies of units, which line up by index.
+ * skeleton differ only inside the bodies of units, which line up by index. Hashes are of the
+ * syntax alone, as Python's are of `ast.dump`: a comment, JSDoc or layout is no change.
  */
 export interface ModuleUnits {
   /** Hash of the text with each unit's body blanked. */
@@ -35,29 +36,49 @@ export function findUnits(ts: Ts, fileName: string, text: string): ModuleUnits |
   // A syntax error: the parser's recovery could cut a function anywhere.
   const broken = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics;
   if (broken === undefined || broken.length > 0) return undefined;
-  const bodies: Array<{ name: string; start: number; end: number }> = [];
+  const bodies = new Map<Typescript.Node, string>();
   const visit = (node: Typescript.Node): void => {
     const name = unitName(ts, node);
     const body = (node as { body?: Typescript.Node }).body;
     if (name !== undefined && body !== undefined) {
-      bodies.push({ name, start: body.getStart(file), end: body.getEnd() });
+      bodies.set(body, name);
       return;
     }
     ts.forEachChild(node, visit);
   };
   try {
     visit(file);
+    const units = [...bodies].map(([body, name]) => ({ name, body: hash(syntaxOf(ts, file, body)) }));
+    return { skeleton: hash(syntaxOf(ts, file, file, bodies)), units };
   } catch {
     return undefined; // a tree too deep to walk
   }
-  let skeleton = '';
-  let at = 0;
-  for (const body of bodies) {
-    skeleton += `${text.slice(at, body.start)}\u0000`;
-    at = body.end;
-  }
-  skeleton += text.slice(at);
-  return { skeleton: hash(skeleton), units: bodies.map((body) => ({ name: body.name, body: hash(text.slice(body.start, body.end)) })) };
+}
+
+/**
+ * A node's syntax: each token's kind and text, nested in the kinds of the nodes that hold them
+ * (so `return\n1` and `return 1` differ, as automatic semicolons make them), without comments,
+ * JSDoc or layout; each of `cut`'s nodes (the units' bodies) stands as one mark.
+ */
+function syntaxOf(ts: Ts, file: Typescript.SourceFile, node: Typescript.Node, cut?: ReadonlyMap<Typescript.Node, string>): string {
+  const parts: string[] = [];
+  const write = (at: Typescript.Node): void => {
+    if (cut?.has(at)) {
+      parts.push('\u0000');
+      return;
+    }
+    if (at.kind >= ts.SyntaxKind.FirstJSDocNode && at.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = at.getChildren(file);
+    if (children.length === 0) {
+      parts.push(`${at.kind}:${JSON.stringify(at.getText(file))}`);
+      return;
+    }
+    parts.push(`(${at.kind}`);
+    for (const child of children) write(child);
+    parts.push(')');
+  };
+  write(node);
+  return parts.join(' ');
 }
 
 function unitName(ts: Ts, node: Typescript.Node): string | undefined {
