@@ -133,10 +133,9 @@ export function prepareTemplate(parent = tmpdir()) {
 /**
  * A fresh copy of the template in a new temp dir, as a git repository with one commit, with a
  * hermetic git config and its own HOME. Run `project.gate('init', '--yes')` next.
- * @param {string} templateDir @param {{ viaNpx?: boolean }} [options]
- * @returns {import('./gate-project.d.mts').GateProject}
+ * @param {string} templateDir @returns {import('./gate-project.d.mts').GateProject}
  */
-export function makeProject(templateDir, options = {}) {
+export function makeProject(templateDir) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'stopgate-claude-')));
   const repo = join(root, 'repo');
   const home = join(root, 'home');
@@ -180,11 +179,7 @@ export function makeProject(templateDir, options = {}) {
     },
     gate(...args) {
       const started = performance.now();
-      // The installed bin, as npx would start it (the same path, so gate sees the same install): npx
-      // itself costs 0.5 s and 0.6 s of CPU a call, and these calls are set-up; e2e pack and
-      // new-user run `npx gate` from the tarball. `viaNpx` (the demo) shows the user's command.
-      const [file, fileArgs] = options.viaNpx ? ['npx', ['gate', ...args]] : [join(repo, 'node_modules', '.bin', 'gate'), args];
-      const result = spawnSync(file, fileArgs, { cwd: repo, env: fullEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const result = spawnSync('npx', ['gate', ...args], { cwd: repo, env: fullEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       if (result.error) throw result.error;
       return { code: result.status, stdout: result.stdout, stderr: result.stderr, durationMs: Math.round(performance.now() - started) };
     },

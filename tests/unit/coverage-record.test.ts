@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { addRuns } from '../../src/fast/by-coverage/coverage-record.js';
 import { findUnits, sourceName } from '../../src/fast/by-coverage/function-units.js';
-import { findJsUnits, loadTypescript } from '../../src/fast/by-coverage/narrow-by-record.js';
+import { findJsUnits, loadTypescript, narrowWithRecord } from '../../src/fast/by-coverage/narrow-by-record.js';
 import { readProcessRun } from '../../src/fast/by-coverage/read-v8-coverage.js';
 import { selectByRecord } from '../../src/fast/by-coverage/select-by-record.js';
 import { PROJECT_ROOT } from '../helpers/temp-repo.js';
@@ -127,6 +127,16 @@ describe('selectByRecord: the rule', () => {
     const now = new Map([...files, ['/repo/src/math.ts', MATH.replace('x * RATE', 'RATE * x')]]);
     expect(reasons(now)).toEqual(['tests/double.test.ts: called', 'tests/text.test.ts: names-file']);
     expect(select(now).functions).toEqual(new Map([['/repo/src/math.ts', ['double']]]));
+  });
+
+  it('a function changed since the record in a file this change left alone still counts, and says so', () => {
+    // An earlier turn changed sum() (its stop ran the tests that called it); this turn changes only the test file's neighbour.
+    const now = new Map([...files, ['/repo/src/math.ts', MATH.replace('a + b', 'b + a')]]);
+    const selection = selectByRecord({ record, tests: [...files.keys()].filter(isTest), changed: ['/repo/src/other.ts'], read: (path) => now.get(path), findUnits: jsUnits });
+    expect(selection.kept.map(({ test, reason }) => `${test.slice(6)}: ${reason}`)).toEqual(['tests/sum.test.ts: called', 'tests/text.test.ts: called']);
+    expect(selection.functions).toEqual(new Map());
+    expect(selection.sinceRecord).toEqual(new Map([['/repo/src/math.ts', ['sum']]]));
+    expect(narrowWithRecord(record, '/repo', [...files.keys()].filter(isTest), ['/repo/src/other.ts'], (path) => now.get(path), jsUnits)?.why).toBe('2 of 3 test files: 2 executed a function changed since the record (sum() in src/math.ts) (coverage record of 2026-12-04 10:00 UTC)');
   });
 
   it('keeps every test that loaded a module changed outside its functions', () => {

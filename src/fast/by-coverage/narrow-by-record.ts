@@ -44,12 +44,14 @@ export function readText(path: string): string | undefined {
 
 /** narrowByRecord's rule and words, for any language: `findUnits` cuts a module into its functions. */
 export function narrowWithRecord(record: CoverageRecord, root: string, tests: string[], changed: string[], read: (path: string) => string | undefined, findUnits: FindUnits): Narrowed | undefined {
-  const { kept, functions } = selectByRecord({ record, tests, changed, read, findUnits });
+  const { kept, functions, sinceRecord } = selectByRecord({ record, tests, changed, read, findUnits });
   const leaveOut = kept.flatMap((test) => test.leaveOut ?? []);
   if (kept.length === tests.length && leaveOut.length === 0) return undefined;
   const shown = (path: string) => relative(root, path).split(sep).join('/');
   const count = (reason: Reason) => kept.filter((test) => test.reason === reason).length;
-  const what = [...functions].map(([file, names]) => `${names.map((name) => `${name}()`).join(', ')} in ${shown(file)}`).join('; ') || 'the changed functions';
+  const list = (byFile: Map<string, string[]>) => [...byFile].map(([file, names]) => `${names.map((name) => `${name}()`).join(', ')} in ${shown(file)}`).join('; ');
+  const earlier = sinceRecord.size > 0 ? `a function changed since the record (${list(sinceRecord)})` : '';
+  const what = [list(functions), earlier].filter(Boolean).join(' or ') || 'the changed functions';
   const parts = [
     count('called') > 0 || functions.size > 0 ? `${count('called')} executed ${what}` : '',
     count('no-record') > 0 ? `${count('no-record')} have no record of their own (new or changed since)` : '',

@@ -21,6 +21,8 @@ export interface RecordSelection {
   kept: Array<{ test: string; reason: Reason; leaveOut?: string[] }>;
   /** The changed functions, by changed file (only files whose change lies inside functions). */
   functions: Map<string, string[]>;
+  /** Functions of other files that differ from the record (an earlier turn's change since its run), by file. */
+  sinceRecord: Map<string, string[]>;
 }
 
 /**
@@ -32,6 +34,7 @@ export interface RecordSelection {
  */
 export function selectByRecord({ record, tests, changed, read, findUnits }: RecordInput): RecordSelection {
   const functions = new Map<string, string[]>();
+  const sinceRecord = new Map<string, string[]>();
   const changes = new Map<string, string[] | 'outside' | 'same'>();
   const changeIn = (path: string, recorded: string) => {
     const key = `${path}\u0000${recorded}`;
@@ -39,7 +42,8 @@ export function selectByRecord({ record, tests, changed, read, findUnits }: Reco
     if (change === undefined) {
       change = placeChange(path, recorded, record, read, findUnits);
       changes.set(key, change);
-      if (Array.isArray(change) && changed.includes(path)) functions.set(path, [...new Set([...(functions.get(path) ?? []), ...change])]);
+      const into = changed.includes(path) ? functions : sinceRecord;
+      if (Array.isArray(change) && change.length > 0) into.set(path, [...new Set([...(into.get(path) ?? []), ...change])]);
     }
     return change;
   };
@@ -62,7 +66,7 @@ export function selectByRecord({ record, tests, changed, read, findUnits }: Reco
     const why = reason ?? 'no-record';
     kept.push(leaveOut.length > 0 ? { test, reason: why, leaveOut } : { test, reason: why });
   }
-  return { kept, functions };
+  return { kept, functions, sinceRecord };
 }
 
 /**
