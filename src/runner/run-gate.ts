@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { ensureStateDir } from '../state/state-files.js';
-import { dirname, join, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { ResolvedGate } from '../config/load-config.js';
 import { activateProjectEnv } from './activate-project-env.js';
 import { envCacheFile } from './ask-env-manager.js';
@@ -12,6 +12,7 @@ import { findProgram } from './find-program.js';
 import { findSetupFault } from './setup-fault.js';
 import type { GateResult } from './gate-result.js';
 import { openLog } from './open-log.js';
+import { beginBytecodeRun, bytecodeEnv, bytecodeFolder, noBytecodeEnv } from './python-bytecode.js';
 import type { Recording } from '../fast/by-coverage/record-run.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { killStrays, RUN_MARKER } from './kill-strays.js';
@@ -44,10 +45,12 @@ export interface RunGateOptions {
    * turn: a pytest run on a copy of the work tree's folder `standsFor`, recorded into `cacheDir`.
    */
   recordCoverage?: boolean | { standsFor: string; cacheDir: string };
+  /** Python's .pyc files kept under gate's state (false: none read or written, as for a baseline copy, whose paths change each time). */
+  pythonBytecode?: boolean;
 }
 
 /** Runs one gate in its own process group, with its timeout, capturing output bounded. */
-export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, outOfTime, leaveOut, recordCoverage = true }: RunGateOptions): Promise<GateResult> {
+export async function runGate({ gate: asConfigured, files, projectDir, logPath, cacheDir, env, full = false, deadline, outOfTime, leaveOut, recordCoverage = true, pythonBytecode = true }: RunGateOptions): Promise<GateResult> {
   const started = Date.now();
   const left = deadline === undefined ? Number.POSITIVE_INFINITY : Math.floor((deadline - started) / 1000);
   const gate = left < asConfigured.timeoutSeconds ? { ...asConfigured, timeoutSeconds: Math.max(left, 0) } : asConfigured;
@@ -74,14 +77,15 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const capture = new BoundedCapture(CAPTURE_LIMIT);
   const [program = '', ...args] = command.argv;
   const runId = randomBytes(8).toString('hex');
-  // Python trusts a .pyc whose source has the same size and mtime second: an edit made within the
-  // second after a run that wrote one would run the old code. So gate's runs read no .pyc from the
-  // tree (an empty cache prefix) and write none (compiling costs less than a wrong verdict). A
-  // gate's own "env" may say otherwise.
-  const python = { PYTHONDONTWRITEBYTECODE: '1', PYTHONPYCACHEPREFIX: join(cacheDir, 'no-pyc') };
+  // Python's .pyc files: never the tree's, whose times can't be trusted within a second; gate's own,
+  // checked after each run (src/runner/python-bytecode.ts), or none for a baseline copy. A gate's own "env" may say otherwise.
+  const bytecode = pythonBytecode ? bytecodeFolder(cacheDir) : undefined;
+  const python = bytecode ? bytecodeEnv(bytecode) : noBytecodeEnv(cacheDir);
   // A git hook's GIT_DIR and friends (an agent run from one, a hook that exports them) would point a
   // gate's own git calls — a test suite making temp repositories — at this repository. A gate's own "env" may set them.
   const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, GIT_PREFIX: _prefix, GIT_COMMON_DIR: _common, ...outer } = env;
+  // The user's PYTHONDONTWRITEBYTECODE keeps .pyc files out of the tree: gate's are elsewhere.
+  if (bytecode) delete outer['PYTHONDONTWRITEBYTECODE'];
   const ownEnv: NodeJS.ProcessEnv = withRunEnv({ ...outer, ...python, ...gate.env, NO_COLOR: '1', FORCE_COLOR: '0', [RUN_MARKER]: runId }, command.env);
   // A full vitest or pytest run records what each test file executes: a later stop narrows by it (src/fast/by-coverage/).
   const copy = typeof recordCoverage === 'object' ? recordCoverage : undefined;
@@ -91,6 +95,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   const firstWord = command.shell ? (program.trim().split(/\s+/)[0] ?? '') : program;
   const activated = await activateProjectEnv(gate, firstWord, ownEnv, envCacheFile(dirname(cacheDir)));
   const childEnv = activated.env;
+  const checkBytecode = bytecode ? beginBytecodeRun(bytecode, runId, started) : undefined;
   const { child, exited } = spawnGroup(program, command.shell ? [] : args, {
     cwd: gate.cwd,
     env: childEnv,
@@ -125,6 +130,7 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   });
 
   const result = await exited;
+  checkBytecode?.();
   clearTimeout(timer);
   clearTimeout(forceKill);
   if (pid !== undefined) untrackGroup(pid);

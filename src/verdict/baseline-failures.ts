@@ -182,7 +182,7 @@ async function runOnState(input: BaselineInput, treeish: string, failures: Failu
     // The start's record is written beside the copy, and kept only once the run proved it ran the copy's code.
     const staging = input.record ? join(scratch, 'record') : undefined;
     const recordCoverage = staging ? { standsFor: input.gate.cwd, cacheDir: staging } : false;
-    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline, recordCoverage });
+    const result = await runGate({ gate, files: [], full: true, projectDir: gate.cwd, logPath, cacheDir: join(input.stateDir, 'cache', `${gateFileName(gate.name)}.baseline`), env: input.env, deadline: input.deadline, recordCoverage, pythonBytecode: false });
     const opened = probe.read().opened.map((path) => relativeToRoots(path, roots));
     if (opened.length > 0) return { doubt: leakedThrough('Python, which opened', opened) };
     const named = workTreePathsIn(result.output, roots, copy, topLevel);
