@@ -33,7 +33,7 @@ try {
   say('1. gate, packed (npm pack) and installed into a small TypeScript project with vitest');
   template = prepareTemplate();
   console.log(`${template.tarball}: packed in ${seconds(template.packMs)}; npm install (vitest, typescript, the tarball) took ${seconds(template.installMs)}`);
-  project = makeProject(template.dir);
+  project = makeProject(template.dir, { viaNpx: true });
   console.log(`The repository: ${project.repo}`);
   console.log('  src/sum.ts       export function sum(a, b) { return a + b; }');
   console.log("  src/sum.test.ts  expect(sum(1, 2)).toBe(3)");

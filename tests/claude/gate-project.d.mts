@@ -54,7 +54,7 @@ export interface GateProject {
   exists(path: string): boolean;
   /** `git add -A` and commit (empty allowed) */
   commit(message: string): void;
-  /** `npx gate ARGS…` in the repository */
+  /** gate ARGS… in the repository: the installed `node_modules/.bin/gate`, or `npx gate` with viaNpx */
   gate(...args: string[]): CommandResult;
   /** `git status --porcelain --untracked-files=all`, one entry per line */
   status(): string[];
@@ -62,7 +62,7 @@ export interface GateProject {
 }
 
 /** A fresh copy of the template as a git repository with one commit. */
-export function makeProject(templateDir: string): GateProject;
+export function makeProject(templateDir: string, options?: { viaNpx?: boolean }): GateProject;
 
 /** Processes (not zombies) whose working directory is inside `dir`. */
 export function processesIn(dir: string): string[];

@@ -92,7 +92,9 @@ describe('the package, packed from a fresh clone without building first', () => 
     }
   });
 
-  it('installs into a project, where gate --version, gate status and a blocking gate run work', () => {
+  // A new user's path too (it was new-user.test.ts, which packed and installed the working tree a
+  // second time): npm install, npx gate init --yes, then a stop through the hook init wrote.
+  it('installs into a project, where gate --version, npx gate init --yes, gate status and a stop through the installed hook work', () => {
     const tarball = join(base, pack('--pack-destination', base).filename);
     const files = vitestProject();
     delete files['gate.config.json'];
@@ -103,19 +105,24 @@ describe('the package, packed from a fresh clone without building first', () => 
 
     const version = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version as string;
     expect(npx('--version')).toMatchObject({ status: 0, stdout: `${version}\n` });
-    expect(npx('init', '--yes').status).toBe(0);
+    const init = npx('init', '--yes');
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).toMatch(/Wrote gate\.config\.json, \.claude\/settings\.json/);
     const status = npx('status');
     expect(status.status, status.stderr).toBe(0);
     expect(status.stdout).toMatch(/test/);
 
+    const command: string = JSON.parse(readFileSync(join(project.dir, '.claude', 'settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command;
+    expect(command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run');
     project.write('src/sum.ts', SUM_BROKEN);
-    const stop = spawnSync('/bin/sh', ['-c', '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/gate run'], {
+    const stop = spawnSync('/bin/sh', ['-c', command], {
       cwd: project.dir,
       env: { ...project.env, CLAUDE_PROJECT_DIR: project.dir },
       input: hookPayload('Stop', 'packed', project.dir),
       encoding: 'utf8',
     });
     expect(stop.status).toBe(2);
+    expect(stop.stderr).toContain('sum > adds two numbers');
     expect(stop.stderr).toContain('expected -1 to be 3');
   });
 });

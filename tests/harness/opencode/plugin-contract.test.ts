@@ -5,9 +5,9 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { renderPlugin } from '../../../src/harness/install/opencode.js';
-import { checkBuild, makeProject, prepareTemplate, SUM_BROKEN, SUM_OK, type GateProject, type Template } from '../../claude/gate-project.mjs';
+import { makeProject, SUM_BROKEN, SUM_OK, type GateProject } from '../../claude/gate-project.mjs';
 
 type Hook = (input: Record<string, unknown>, output?: Record<string, unknown>) => Promise<void>;
 interface Hooks {
@@ -71,23 +71,14 @@ async function stopAndWait(hooks: Hooks, fake: Fake, sessionID = SESSION): Promi
   await until(() => decisions(fake) > before, 'the plugin to decide the stop');
 }
 
-let template: Template | undefined;
 const cleanups: Array<() => void> = [];
-beforeAll(() => {
-  const warning = checkBuild();
-  if (warning) console.warn(`[opencode] warning: ${warning}`);
-  template = prepareTemplate();
-}, 180_000);
-afterAll(() => {
-  if (template) rmSync(template.base, { recursive: true, force: true });
-});
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
+/** A copy of the run's template (packed and installed once, tests/claude/global-setup.ts), gate installed for OpenCode. */
 function installed(): GateProject {
-  if (!template) throw new Error('the template project was not prepared');
-  const project = makeProject(template.dir);
+  const project = makeProject(inject('gateTemplate').dir);
   cleanups.push(() => project.cleanup());
   const init = project.gate('init', '--harness', 'opencode', '--no-check', '--yes');
   expect(init.code, `gate init failed:\n${init.stdout}\n${init.stderr}`).toBe(0);

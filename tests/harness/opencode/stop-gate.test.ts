@@ -12,7 +12,9 @@ const start = useOpencodeScenarios();
 const TEAM = [['--harness', 'opencode']];
 
 describe(`gate as a plugin of OpenCode ${OPENCODE_VERSION} (opencode serve, team install)`, () => {
-  stopGateScenarios(opencode, start, TEAM);
+  // A scenario's turns are sessions of one server, as a user's are: a server takes 3 s to start and
+  // answer its first prompt when the machine is idle (15-20 s at CI's load), its next session 0.6 s.
+  stopGateScenarios(opencode, (install, options) => start(install, { ...options, oneServer: true }), TEAM);
 
   it('takes the baseline at chat.message: a question in a repo whose tests were already red is not blocked', async () => {
     const scenario = await start(TEAM);
