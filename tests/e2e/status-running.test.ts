@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAsync } from '../helpers/run-async.js';
@@ -9,13 +11,21 @@ import { makeRepo, type TempRepo } from '../helpers/temp-repo.js';
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
 
-// A gate that takes a while: long enough to be seen running, short enough for a test.
-const slowGate = { name: 'slow', run: ['node', '-e', 'setTimeout(() => {}, 6000)'], on: ['**/*.js'] };
+// A gate that runs until the test has seen it running (a file appears in the home dir; at most 60 s),
+// not for a fixed time: it waited out 6 s after the checks.
+const slowGate = (release: string) => ({
+  name: 'slow',
+  run: ['node', '-e', `const fs = require('fs'); const t = setInterval(() => fs.existsSync(${JSON.stringify(release)}) && clearInterval(t), 50); setTimeout(() => clearInterval(t), 60000).unref();`],
+  on: ['**/*.js'],
+});
 const quickGate = { name: 'quick', run: ['node', '-e', '0'], on: ['**/*.js'] };
 
 describe('gate status during a stop', () => {
   it('names the running gate and how long it has run; the line is gone once the stop ends', async () => {
-    repo = makeRepo({ 'gate.config.json': JSON.stringify({ concurrency: 1, gates: [quickGate, slowGate] }), 'a.js': 'module.exports = 1;\n' });
+    repo = makeRepo({ 'a.js': 'module.exports = 1;\n' });
+    const release = join(repo.home, 'release');
+    repo.write('gate.config.json', JSON.stringify({ concurrency: 1, gates: [quickGate, slowGate(release)] }));
+    repo.commit('gate config');
     promptStart(repo);
     repo.write('a.js', 'module.exports = 2;\n');
     const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
@@ -31,6 +41,7 @@ describe('gate status during a stop', () => {
       ['quick', false],
       ['slow', true],
     ]);
+    writeFileSync(release, '');
     const done = await stopping;
     expect(done.code).toBe(0);
     expect(runBin(['status'], { cwd: repo.dir, env }).stdout).not.toContain('running:');
