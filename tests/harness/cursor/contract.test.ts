@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { makeProject, SUM_BROKEN, SUM_OK, type GateProject } from '../../claude/gate-project.mjs';
 import { REPORT_HEADER } from '../chat-completions-scenario.js';
-import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, recordedStops } from '../delivery-cases.js';
+import { casesTimeout, DELIVERY_CASES, eachCaseInOneProject, expectDelivered, HEADER, occurrences, onlyTheTestGate, recordedStops } from '../delivery-cases.js';
 
 interface HooksFile {
   version: number;
@@ -106,6 +106,8 @@ describe('gate under Cursor, held to its documented hook contract', () => {
 
   it("blocks exactly maxBlocks (3) times in a row, though each follow-up comes back as a prompt, then lets the stop through and says why on stderr (Cursor's hook log)", () => {
     const { project, hooksFile } = installed();
+    // How often gate blocks: the typecheck gate passes at each of the four stops and adds only its tsc.
+    onlyTheTestGate(project);
     fire(project, hooksFile, 'beforeSubmitPrompt', prompt('Refactor sum.'));
     const blocks: string[] = [];
     for (let k = 0; k < 3; k++) {
