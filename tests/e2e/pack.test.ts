@@ -29,6 +29,8 @@ import { makeRepo, PROJECT_ROOT, type TempRepo } from '../helpers/temp-repo.js';
 // Raised again (issue 41: SARIF, JUnit, Code Quality, annotations, the pull-request comment and
 // every command's --help, each loaded only by the command that asks for it: 9 more files, ~15 KB
 // packed with the docs): ~928 KB packed, 3.64 MB unpacked, 289 files then.
+// Then the contributors' docs left the package (docs/performance.md, docs/testing.md: benchmark
+// figures and how the suite runs, 94 KB unpacked): ~915 KB packed, 3.62 MB unpacked, 290 files.
 const BUDGET = { packedBytes: 950_000, unpackedBytes: 3_750_000, files: 300 };
 
 interface PackResult {
