@@ -22,11 +22,16 @@ export interface RunGatesOptions {
    * workers. Undefined: no limit but `concurrency`.
    */
   testRunners?: number;
+  /**
+   * Each gate's last duration (ms): the longest start first, so that the short ones fill in beside
+   * them rather than leave one running alone at the end; a gate with none starts first. Results stay in config order.
+   */
+  expected?: Readonly<Record<string, number>>;
   onStart?: (name: string) => void;
   onDone?: (result: GateResult) => void;
 }
 
-/** Runs the selected gates side by side, at most `concurrency` at once; results in config order. */
+/** Runs the selected gates side by side, at most `concurrency` at once, the longest first; results in config order. */
 export async function runGates(options: RunGatesOptions): Promise<GateResult[]> {
   const queue = options.selections.filter((selection) => selection.run);
   const results = new Array<GateResult>(queue.length);
@@ -72,7 +77,8 @@ export async function runGates(options: RunGatesOptions): Promise<GateResult[]> 
  * (src/plan/stop-budget.ts) counts on `concurrency` at once, whatever they are.
  */
 function nextGate(queue: GateSelection[], options: RunGatesOptions): { take: () => Promise<number | undefined>; done: (index: number) => void } {
-  const pending = queue.map((_, index) => index);
+  const expected = (index: number) => options.expected?.[queue[index]?.gate.name ?? ''] ?? Number.POSITIVE_INFINITY;
+  const pending = queue.map((_, index) => index).sort((a, b) => expected(b) - expected(a) || a - b);
   const limit = options.testRunners;
   const heavy = new Set(limit === undefined ? [] : pending.filter((index) => isTestRunner(queue[index]?.gate ?? { preset: undefined, filter: '' })));
   let heavyRunning = 0;

@@ -12,6 +12,7 @@ import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { trackOverlap } from '../transient/overlap.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
+import { durationsPath, readDurations, rememberDurations } from '../state/gate-durations.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
 import type { StopContext } from './stop-context.js';
@@ -35,6 +36,8 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
   const cached = selections.filter((s) => s.run && !reuse?.passes.has(s.gate.name) && known.includes(keys.get(s.gate.name) ?? ''));
   // Which gates ran beside another: only their failures may be load's (src/transient/load-sensitive.ts).
   const overlap = trackOverlap();
+  const durations = durationsPath(stop.stateDir);
+  const expected = readDurations(durations);
   const run = (chosen: GateSelection[], concurrency: number, track?: typeof overlap) =>
     runGates({
       selections: chosen,
@@ -47,6 +50,7 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
       ...(stop.outOfTime ? { outOfTime: stop.outOfTime } : {}),
       // Half the cores' worth of test runners at once when the config sets no concurrency (src/plan/machine-cores.ts).
       ...(config.testRunners === undefined ? {} : { testRunners: config.testRunners }),
+      expected,
       onStart: (name) => {
         track?.start(name);
         stop.running?.start(name);
@@ -57,6 +61,7 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
       },
     });
   const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency, overlap);
+  rememberDurations(durations, expected, first);
   const { results: ran, notes, transient, loadLeftOut, loadFlaky } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0], {
     beside: overlap.beside,
     selections,

@@ -162,4 +162,12 @@ describe('runGates', () => {
     await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), cacheDir: join(dir, 'cache'), env: { PATH: process.env['PATH'] ?? '' } });
     expect(readFileSync(join(dir, 'peaks'), 'utf8').trim().split('\n')).toEqual(['1', '1', '1', '1']);
   });
+
+  it('starts the gate that took longest last time first (one never timed before them all), and reports in config order', async () => {
+    const selections = ['quick', 'slow', 'new', 'middle'].map((name) => ({ gate: gate(['node', '-e', '0'], { name }), run: true, reason: '', files: [], partial: false }));
+    const started: string[] = [];
+    const results = await runGates({ selections, concurrency: 1, projectDir: dir, logDir: join(dir, 'logs'), cacheDir: join(dir, 'cache'), env: { PATH: process.env['PATH'] ?? '' }, expected: { quick: 90, slow: 2200, middle: 1400 }, onStart: (name) => started.push(name) });
+    expect(started).toEqual(['new', 'slow', 'middle', 'quick']);
+    expect(results.map((result) => result.name)).toEqual(['quick', 'slow', 'new', 'middle']);
+  });
 });
