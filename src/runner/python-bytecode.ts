@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, type Dirent, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 // Python's bytecode cache for gate's runs. Python trusts a .pyc whose header names its source's
@@ -50,39 +50,54 @@ export function beginBytecodeRun(folder: string, runId: string, startedMs: numbe
 
 /**
  * Removes each .pyc written since `sinceMs` (a second's margin) whose source was last modified in
- * a second at or after the one before `sinceMs`, each hash-less .pyc that can't be read, and each
- * .pyc whose source is gone. Never throws.
+ * a second at or after the one before `sinceMs`, or can't be read, and each .pyc beside them whose
+ * source is gone. Only folders whose entries changed since then are read (Python writes a .pyc by
+ * renaming it into place, which marks its folder). Never throws.
  */
 export function checkBytecode(folder: string, sinceMs: number): void {
   const firstSecond = Math.floor(sinceMs / 1000) - 1;
-  let names: string[];
-  try {
-    names = readdirSync(folder, { recursive: true }) as string[];
-  } catch {
-    return;
-  }
-  const emptied = new Set<string>();
-  for (const name of names) {
-    if (!name.endsWith('.pyc')) continue;
-    const path = join(folder, name);
-    const source = sourceOf(name);
+  const visit = (dir: string): boolean => {
+    let entries: Dirent[];
+    let changed: boolean;
     try {
-      const written = statSync(path).mtimeMs;
-      let gone = source === undefined;
-      try {
-        if (!gone) statSync(source as string);
-      } catch {
-        gone = true;
-      }
-      if (gone || (written >= sinceMs - 1000 && !trusted(path, firstSecond))) {
-        unlinkSync(path);
-        emptied.add(dirname(path));
-      }
+      changed = statSync(dir).mtimeMs >= sinceMs - 1000;
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch {
-      // Gone already, or another run replaced it meanwhile: that run checks its own.
+      return false;
     }
+    let removed = 0;
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (visit(path)) removed++;
+      } else if (changed && entry.name.endsWith('.pyc') && !keep(path, folder, sinceMs, firstSecond)) {
+        unlinkQuietly(path);
+        removed++;
+      }
+    }
+    // A folder left empty goes (not the top one).
+    if (removed === entries.length && dir !== folder) {
+      try {
+        rmdirSync(dir);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  };
+  visit(folder);
+}
+
+function keep(path: string, folder: string, sinceMs: number, firstSecond: number): boolean {
+  const source = sourceOf(path.slice(folder.length + 1));
+  try {
+    if (source === undefined) return false;
+    statSync(source);
+    return statSync(path).mtimeMs < sinceMs - 1000 || trusted(path, firstSecond);
+  } catch {
+    return false; // its source is gone, or it is: either way, no .pyc to trust
   }
-  for (const dir of emptied) removeEmptyUpTo(dir, folder);
 }
 
 /**
@@ -108,16 +123,6 @@ function trusted(path: string, firstSecond: number): boolean {
   // PEP 552: bit 0 of the flags set means validated by the source's hash, not its time.
   if ((header.readUInt32LE(4) & 1) === 1) return true;
   return header.readUInt32LE(8) < (firstSecond >>> 0);
-}
-
-function removeEmptyUpTo(dir: string, top: string): void {
-  for (let at = dir; at.startsWith(top + sep); at = dirname(at)) {
-    try {
-      rmdirSync(at);
-    } catch {
-      return; // not empty
-    }
-  }
 }
 
 function readText(path: string): string {
