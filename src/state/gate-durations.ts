@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { GateResult } from '../runner/gate-result.js';
 import { readState, writeState } from './state-files.js';
 
 /** How long each gate's last run took (ms), by name: the next stop starts the longest first. */
@@ -14,7 +13,7 @@ export function readDurations(path: string): GateDurations {
 }
 
 /** Keeps the duration of each gate that ran to its end (passed or failed); others keep their last. */
-export function rememberDurations(path: string, known: GateDurations, results: GateResult[]): void {
+export function rememberDurations(path: string, known: GateDurations, results: ReadonlyArray<{ name: string; status: string; cached?: boolean; durationMs: number }>): void {
   const ran = results.filter((result) => (result.status === 'passed' || result.status === 'failed') && !result.cached && result.durationMs > 0);
   if (ran.length === 0) return;
   writeState(path, { ...known, ...Object.fromEntries(ran.map((result) => [result.name, result.durationMs])) });
