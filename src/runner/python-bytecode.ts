@@ -1,12 +1,13 @@
 import { closeSync, type Dirent, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import { isAlive } from '../state/process-alive.js';
 
 // Python's bytecode cache for gate's runs. Python trusts a .pyc whose header names its source's
 // size and modification second: a source changed again within that second, to the same size,
 // would run as the old code. So no run reads a .pyc from the tree: every Python a gate starts
 // reads and writes them under one folder of gate's state (PYTHONPYCACHEPREFIX), and after each run
 // gate removes every .pyc that run wrote for a source last modified in a second the run had reached
-// (whose content the .pyc may not hold), and every .pyc whose source is gone. Compiling each
+// (whose content the .pyc may not hold), and those beside them whose source is gone. Compiling each
 // module at every run cost click's one-function stop 1.9 of its 3.5 s of pytest.
 
 /** The folder, shared by the gates of a repository: the standard library's and the venv's modules are compiled once. */
@@ -25,15 +26,17 @@ export function noBytecodeEnv(cacheDir: string): { PYTHONDONTWRITEBYTECODE: stri
 }
 
 /**
- * Marks a run as started at `startedMs`: a marker left by a run that never finished (gate killed)
- * makes the next run check the folder for it first.
+ * Marks a run as started at `startedMs`: a marker left by a run whose gate process is gone (killed
+ * before its check) makes the next run check the folder for it first. Markers of live processes —
+ * the gates running beside this one — are theirs to check.
  */
 export function beginBytecodeRun(folder: string, runId: string, startedMs: number): () => void {
-  const marker = join(folder, `.run-${runId}`);
+  const marker = join(folder, `.run-${process.pid}-${runId}`);
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     for (const name of readdirSync(folder)) {
-      if (!name.startsWith('.run-')) continue;
+      const owner = /^\.run-(\d+)-/.exec(name);
+      if (!name.startsWith('.run-') || (owner && isAlive(Number(owner[1])))) continue;
       const since = Number(readText(join(folder, name)));
       checkBytecode(folder, Number.isFinite(since) ? since : 0);
       unlinkQuietly(join(folder, name));

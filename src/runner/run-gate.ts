@@ -130,12 +130,13 @@ export async function runGate({ gate: asConfigured, files, projectDir, logPath, 
   });
 
   const result = await exited;
-  checkBytecode?.();
   clearTimeout(timer);
   clearTimeout(forceKill);
   if (pid !== undefined) untrackGroup(pid);
   // What left the group and held the output open after the command exited: killed, and named.
   const strays = result.outputHeld ? killStrays(runId) : [];
+  // After whatever the run left running is gone: nothing of it writes a .pyc past the check.
+  checkBytecode?.();
   const strayList = strays.map((stray) => `${stray.name} (pid ${stray.pid})`).join(', ');
   const leftRunning = strays.length > 0 ? `left running: ${strayList}, killed` : undefined;
   if (leftRunning) log.write(`\n[gate: ${leftRunning}]\n`);
