@@ -11,7 +11,7 @@ import { openProject, openTree } from './open-project.js';
 
 /**
  * `gate evidence --session ID` (not for people: the prompt hook starts it in the background): every
- * gate in full on a copy of the session's captured start, one after another, at the lowest priority,
+ * gate not known to pass there in full, in full on a copy of the session's captured start, one after another, at the lowest priority,
  * each result remembered under the start's tree and environment. Stops at the first sign that the
  * environment moved since the start (the copy borrows it live); a stop ends it with SIGTERM.
  */
@@ -30,13 +30,17 @@ export async function evidenceCommand(args: string[], env: NodeJS.ProcessEnv): P
   if (!repo) return 0;
   try {
     const start = readSession(sessionPath(project.stateDir, session)).value?.start;
-    if (start?.tree === undefined || readPassed(passedPath(project.stateDir)).value?.snapshot.digest === start.digest) return 0;
+    if (start?.tree === undefined) return 0;
+    // The start is the last tree that passed: only the gates whose pass there was narrowed are unknown.
+    const passed = readPassed(passedPath(project.stateDir)).value;
+    const unknown = (name: string) => passed?.snapshot.digest !== start.digest || (passed.unsure ?? []).includes(name);
     const key = stateKey(start.digest, start.environment);
     const dirs = [...new Set([repo.root, project.projectDir])];
     const unchanged = () => environmentChanges(start.environment, fingerprintEnvironment(dirs, env)).length === 0;
     const tree = await openTree(project, { paths: [], all: true });
     const base = { root: repo.root, stateDir: project.stateDir, tree: start.tree, key, env, stillValid: unchanged };
-    for (const gate of tree.gates) {
+    const gates = tree.gates.filter((gate) => unknown(gate.name));
+    for (const gate of gates) {
       if (startKnown(project.stateDir, key, [gate.name])) continue;
       if (!unchanged()) return 0;
       // Remembered only if the environment held still through the run: else it was a mix of two.
@@ -44,7 +48,7 @@ export async function evidenceCommand(args: string[], env: NodeJS.ProcessEnv): P
     }
     // Then, with every gate's failures known, pytest's coverage record of the start (recording slows
     // the run 1.5-2.4×: the failures come first). A stop narrows by it instead of the last full run's.
-    for (const gate of tree.gates.filter((candidate) => candidate.preset === 'pytest')) {
+    for (const gate of gates.filter((candidate) => candidate.preset === 'pytest')) {
       if (!unchanged()) return 0;
       await rememberStartRun({ ...base, gate, record: true });
     }

@@ -117,8 +117,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const { captureStart } = await import('../verdict/capture-start.js');
     const start = await captureStart(repo, stateDir, snapshot, [...new Set([repo.root, projectDir])], env, configFiles);
     writeSession(sessionFile, { baseline: snapshot, start, blocks: 0, asked });
-    // The start's failures, gathered while the agent works, unless every gate passed on it.
-    if (start.tree !== undefined && readPassed(passedPath(stateDir)).value?.snapshot.digest !== snapshot.digest) {
+    // The start's failures, gathered while the agent works, unless every gate passed on it in full
+    // (a narrowed pass says nothing of the rest: a failure there would need a copy at the stop).
+    const passed = readPassed(passedPath(stateDir)).value;
+    if (start.tree !== undefined && (passed?.snapshot.digest !== snapshot.digest || (passed.unsure ?? []).length > 0)) {
       const { startGathering } = await import('../verdict/start-evidence.js');
       startGathering(stateDir, sessionFileName(payload.sessionId), projectDir, env);
     }

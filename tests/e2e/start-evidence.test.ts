@@ -75,6 +75,30 @@ describe('the start\'s evidence, gathered while the agent works', () => {
     expect(lastStop(repo)?.gates[0]?.baselineMs).toBeGreaterThan(0);
   }, 60_000);
 
+  it('a start that passed only a narrowed run is still gathered: its other failures are known at the stop', async () => {
+    repo = project();
+    repo.write('gate.config.json', `${JSON.stringify({ gates: [{ name: 'test', preset: 'node-test' }] })}\n`);
+    repo.write('src/sum.js', 'export const sum = (a, b) => a + b;\n');
+    repo.write('test/sum.test.js', `${TEST_HEAD}import { sum } from '../src/sum.js';\ntest('adds', () => assert.equal(sum(1, 2), 3));\n`);
+    repo.write('test/twice.test.js', `${TEST_HEAD}import { twice } from '../src/index.js';\ntest('twice', () => assert.equal(twice(2), 4));\n`);
+    repo.write('src/index.js', 'export const answer = 41;\nexport const twice = (a) => a * 2;\n');
+    repo.commit('a module of its own, and old.test.js red');
+    // Turn 1 passes by running sum.test.js alone: old.test.js's failure is not in that pass.
+    expect(promptStart(repo).code).toBe(0);
+    repo.write('src/sum.js', 'export const sum = (a, b) => b + a;\n');
+    expect(stop(repo).code).toBe(0);
+    expect(lastStop(repo)?.gates[0]?.tier).toBe('1 test file that imports src/sum.js');
+    // Turn 2 starts on that tree: the gathering runs the test gate in full on it.
+    expect(promptStart(repo).code).toBe(0);
+    const r = repo;
+    await until(() => !existsSync(pidFile(r)), 30_000);
+    repo.write('src/index.js', 'export const answer = 41;\nexport const twice = (a) => a * 3;\n');
+    const blocked = stop(repo);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('Already failing before this turn (not caused by this change): test/old.test.js > knows the answer.');
+    expect(lastStop(repo)?.gates[0]?.baselineMs).toBeUndefined();
+  }, 60_000);
+
   it('a question-only turn: its stop, which runs nothing, still ends the gathering', () => {
     repo = project();
     expect(promptStart({ dir: repo.dir, env: { ...repo.env, HOLD_MS: '60000' } }).code).toBe(0);
