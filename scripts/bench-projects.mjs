@@ -7,7 +7,7 @@
 // (radashi, urql, click, starlette) are measured whole instead, with the gates `gate init` writes
 // (scripts/bench-projects/init-turns.mjs). --gate <dir> measures another gate checkout's build
 // (bin/gate.cjs), e.g. an older commit's, for a before/after table. Not part of npm test.
-// Usage: node scripts/bench-projects.mjs [--only ts,go,rust,python|<project>|<preset>,…] [--runs N] [--gate <dir> [--gate-commit <hash>]] [--keep] [--verbose] [--init-check] [--turn-seconds N]
+// Usage: node scripts/bench-projects.mjs [--only ts,go,rust,python|<project>|<preset>,…] [--runs N] [--gate <dir> [--gate-commit <hash>]] [--keep] [--verbose] [--init-check] [--turn-seconds N] [--no-post-edit]
 // --init-check: whole projects are installed with `gate init --yes` as documented (it runs every gate once,
 // so the stops start from known results and warm tool caches) instead of `--no-check`.
 // --gate-commit: the commit a --gate folder was built from, for the table (a `git archive` has no .git).
@@ -46,6 +46,8 @@ const { values } = parseArgs({
     // How long each turn of the init bench lasts before its stop (the agent's own time: the prompt
     // hook's background gathering of the start's evidence works meanwhile). 0: the stop comes at once.
     'turn-seconds': { type: 'string', default: '0' },
+    // Edits with no post-edit hook after them (as a shell command makes them): no checks ahead of the stop.
+    'no-post-edit': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     gate: { type: 'string' },
     'gate-commit': { type: 'string' },
@@ -105,7 +107,7 @@ for (const project of PROJECTS) {
       const samples = [];
       for (let run = 1; run <= runs; run++) {
         log(`  gate init's gates: run ${run} of ${runs}…`);
-        const result = benchInit({ project, template, env: { ...stackEnv, ...project.env() }, path, ctx, bin, keep: values.keep, initCheck: values['init-check'], turnSeconds });
+        const result = benchInit({ project, template, env: { ...stackEnv, ...project.env() }, path, ctx, bin, keep: values.keep, initCheck: values['init-check'], turnSeconds, postEdit: !values['no-post-edit'] });
         samples.push(result);
         describeInit(result);
       }
@@ -279,7 +281,7 @@ if (rows.length > 0 || initRows.length > 0) {
   console.log(`\ngate ${gateDir} (${gateCommit}); node ${process.version}; ${runs} run${runs === 1 ? '' : 's'} each${runs > 1 ? ', medians' : ''} (see docs/performance.md)`);
 }
 if (initRows.length > 0) {
-  console.log(`\nWhole projects, with the gates \`gate init --yes${values['init-check'] ? '' : ' --no-check'}\` writes${values['init-check'] ? ' (after its run of every gate, as a user installs it)' : ''}${turnSeconds ? `; each turn's first stop ${turnSeconds} s after its prompt (the agent's time)` : "; each stop right after its turn's edit"}; full: the project's own command (radashi, urql: vitest run; click, starlette: pytest); load: the machine's 1-minute load average over the run`);
+  console.log(`\nWhole projects, with the gates \`gate init --yes${values['init-check'] ? '' : ' --no-check'}\` writes${values['init-check'] ? ' (after its run of every gate, as a user installs it)' : ''}${turnSeconds ? `; each turn's first stop ${turnSeconds} s after its prompt (the agent's time)` : "; each stop right after its turn's edit"}${values['no-post-edit'] ? '; edits with no post-edit hook (no checks ahead of the stop)' : "; each edit followed by the post-edit hook, as Claude Code runs it"}; full: the project's own command (radashi, urql: vitest run; click, starlette: pytest); load: the machine's 1-minute load average over the run`);
   table(INIT_COLUMNS, initRows);
   if (initRows.some((r) => [r.moduleShare, r.testShare, r.commentShare, r.sharedShare, r.moduleAndTestShare].some((cell) => cell.endsWith('*')))) {
     console.log('* stop above its target share of the full command (issue 27: module/test ≤ 25%, radashi ≤ 10%; issue 39: comment ≤ 10%, one function ≤ 40%, module+test ≤ 10%)');

@@ -36,7 +36,9 @@ function makeRepo(fileCount) {
   mkdirSync(home);
   writeFileSync(join(home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
   // GATE_EVIDENCE=0: a prompt's background gathering would run beside the next timings (docs/performance.md).
-  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CLAUDE_PROJECT_DIR: dir, GATE_EVIDENCE: '0' };
+  // The post-edit hook's checks ahead of the stop are started (their spawn is part of its cost) but
+  // wait past the run: the next edit or stop ends each before it does any work.
+  const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CLAUDE_PROJECT_DIR: dir, GATE_EVIDENCE: '0', GATE_AHEAD_SETTLE_MS: '600000' };
   const git = (...args) => execFileSync('git', args, { cwd: dir, env, maxBuffer: 1 << 30 });
   git('init', '-q');
   writeFileSync(join(dir, '.gitignore'), '.home/\n');

@@ -63,6 +63,12 @@ export async function main(argv: string[]): Promise<void> {
         process.exitCode = await evidenceCommand(args, process.env);
         return;
       }
+      case 'ahead': {
+        // Started by the post-edit hook in the background (src/commands/ahead.ts); not in --help.
+        const { aheadCommand } = await import('./commands/ahead.js');
+        process.exitCode = await aheadCommand(args, process.env);
+        return;
+      }
       case 'check': {
         const { checkCommand } = await import('./commands/check.js');
         process.exitCode = await checkCommand(args, process.env);

@@ -29,9 +29,16 @@ export const EXTRA_TURNS = [
   { key: 'moduleAndTest', want: 2, fix: 'moduleAndTestFix' },
 ];
 
-/** Applies a change: one edit, or several ({ edits: [...] }) made in the same turn. */
-function applyChange(dir, what) {
-  for (const one of what.edits ?? [what]) edit(dir, one);
+/**
+ * Applies a change: one edit, or several ({ edits: [...] }) made in the same turn, each followed by
+ * Claude Code's PostToolUse for a Write (`gate init` installs the post-edit hook: it starts the checks
+ * ahead of the stop) unless `afterEdit` is undefined (edits made by a shell command).
+ */
+function applyChange(dir, what, afterEdit) {
+  for (const one of what.edits ?? [what]) {
+    edit(dir, one);
+    afterEdit?.(one.file);
+  }
 }
 
 /** The machine's 1-minute load average (the machine is shared: each figure says how loaded it was). */
@@ -55,6 +62,7 @@ function countGates(dir, git) {
  * @param {boolean} options.keep     keep the temp folder (printed) instead of deleting it
  * @param {boolean} [options.initCheck] `gate init --yes` as documented (every gate run once) instead of `--no-check`
  * @param {number} [options.turnSeconds] the agent's time in each turn, between its prompt and its first stop
+ * @param {boolean} [options.postEdit] each edit followed by the post-edit hook, as Claude Code runs it (default true)
  */
 export function benchInit(options) {
   const { project, bin } = options;
@@ -79,6 +87,15 @@ export function benchInit(options) {
   const git = (...args) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 });
   const session = `bench-${project.id}`;
   const hook = (event, active = false) => timed(process.execPath, [bin, 'run'], { cwd: dir, env: { ...env, CLAUDE_PROJECT_DIR: dir }, input: payload(event, session, dir, active) });
+  const afterEdit =
+    options.postEdit === false
+      ? undefined
+      : (file) => {
+          const content = readFileSync(join(dir, file), 'utf8');
+          const input = JSON.stringify({ session_id: session, transcript_path: '/nonexistent/transcript.jsonl', cwd: dir, hook_event_name: 'PostToolUse', tool_name: 'Write', tool_input: { file_path: join(dir, file), content } });
+          const result = timed(process.execPath, [bin, 'run'], { cwd: dir, env: { ...env, CLAUDE_PROJECT_DIR: dir }, input });
+          if (result.code !== 0) throw new Error(`PostToolUse exited ${result.code}: ${result.stderr}`);
+        };
   const prompt = () => {
     const result = hook('UserPromptSubmit');
     if (result.code !== 0) throw new Error(`UserPromptSubmit exited ${result.code}: ${result.stderr}`);
@@ -114,22 +131,22 @@ export function benchInit(options) {
     renameSync(snapshot, base);
 
     prompt();
-    edit(dir, project.module);
+    applyChange(dir, project.module, afterEdit);
     const module = stop(false, project.module);
-    edit(dir, project.fix);
+    applyChange(dir, project.fix, afterEdit);
     const fix = stop(module.code === 2);
     prompt();
-    edit(dir, project.test);
+    applyChange(dir, project.test, afterEdit);
     const test = stop(false, project.test);
-    edit(dir, project.testFix);
+    applyChange(dir, project.testFix, afterEdit);
     const testFix = stop(test.code === 2);
     const extra = {};
     for (const turn of EXTRA_TURNS.filter(({ key }) => project[key])) {
       prompt();
-      applyChange(dir, project[turn.key]);
+      applyChange(dir, project[turn.key], afterEdit);
       extra[turn.key] = stop(false, project[turn.key]);
       if (turn.fix) {
-        applyChange(dir, project[turn.fix]);
+        applyChange(dir, project[turn.fix], afterEdit);
         extra[turn.fix] = stop(extra[turn.key].code === 2);
       }
     }

@@ -55,7 +55,8 @@ export function lastStop(dir, env, bin) {
     const last = entries.at(-1);
     const gates = last?.gates ?? [];
     const tiers = gates.map((gate) => (typeof gate.tier === 'string' ? gate.tier : [gate.tier?.kind, gate.tier?.why].filter(Boolean).join(': ')));
-    const gateMs = Math.max(0, ...gates.map((gate) => gate.durationMs ?? 0));
+    // A gate that ran ahead of the stop, while the agent worked, took none of the stop's time.
+    const gateMs = Math.max(0, ...gates.filter((gate) => !gate.ahead).map((gate) => gate.durationMs ?? 0));
     return { tier: tiers.filter(Boolean).join('; ') || '?', gateMs, stopMs: last?.durationMs ?? null };
   } catch {
     return { tier: '?', gateMs: null, stopMs: null };

@@ -94,6 +94,8 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (payload.event === 'post-edit') {
     const { nudgeAfterEdit, rememberEdit } = await import('./post-edit.js');
     if (repo && payload.edit) rememberEdit(stateDirOf(repo), sessionFileName(payload.sessionId), repo.root, projectDir, payload.edit.path);
+    // The gates that only read the tree, run while the agent goes on (src/commands/ahead.ts).
+    if (repo && env['GATE_AHEAD'] !== '0') (await import('../runner/background-job.js')).startJob(stateDirOf(repo), 'ahead', sessionFileName(payload.sessionId), projectDir, env, 0);
     return nudgeAfterEdit({ edit: payload.edit, projectDir, root: repo?.root ?? configFiles.dir, configFiles, stdout: process.stdout });
   }
   const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };
@@ -138,6 +140,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   // The start's evidence gathering lives within its turn: the turn's stop, whatever it decides, ends it.
   if (existsSync(join(stateDir, 'evidence', `${trace.session}.pid`))) {
     (await import('../verdict/start-evidence.js')).endGathering(stateDir, trace.session);
+  }
+  // So do the checks ahead of it: what they finished is remembered, the rest the stop runs.
+  if (existsSync(join(stateDir, 'ahead', `${trace.session}.pid`))) {
+    (await import('../runner/background-job.js')).endJob(stateDir, 'ahead', trace.session, 2000);
   }
   const session = readSession(sessionFile);
   const state: SessionState = session.value ?? { blocks: 0 };

@@ -28,6 +28,8 @@ export interface GateResult {
   narrowed?: boolean;
   /** Passed on exactly this tree and config before: not run again. */
   cached?: boolean;
+  /** Ran on exactly this tree while the agent worked (src/commands/ahead.ts): the stop did not run it again. */
+  ahead?: boolean;
   /** What the command left running that kept its output open after it exited, killed: `sleep (pid 12)`. */
   leftRunning?: string;
   /** Failed first, then passed on a retry: what the first failing run printed, and the runs it took. */

@@ -14,7 +14,7 @@ export interface StopRecord {
   /** Short words: 'no change', 'already passed', 'all passed', 'failed', 'config invalid' … */
   reason: string;
   changed: { count: number; sample: string[] };
-  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; reason?: string; tier?: string; flaky?: string[]; preExisting?: number; baselineMs?: number; baselineDoubt?: string }>;
+  gates: Array<{ name: string; status: StopGateStatus; durationMs: number; ahead?: boolean; reason?: string; tier?: string; flaky?: string[]; preExisting?: number; baselineMs?: number; baselineDoubt?: string }>;
   /** The whole hook, start to decision. */
   durationMs: number;
   /** 0 when nothing was reported to the agent. */
@@ -66,6 +66,7 @@ export function boundRecord(record: StopRecord): StopRecord {
         name: clip(gate.name, TEXT),
         status: gate.status,
         durationMs: Math.round(gate.durationMs),
+        ...(gate.ahead ? { ahead: true } : {}),
         ...(gate.reason === undefined || !detailed ? {} : { reason: clip(gate.reason, TEXT) }),
         ...(gate.tier === undefined || !detailed ? {} : { tier: clip(gate.tier, TEXT) }),
         ...(gate.flaky === undefined ? {} : { flaky: gate.flaky.slice(0, SAMPLE).map((test) => clip(test, TEXT)) }),
@@ -141,6 +142,7 @@ function isGateEntry(value: unknown): boolean {
     typeof g['name'] === 'string' &&
     STATUSES.includes(g['status'] as string) &&
     typeof g['durationMs'] === 'number' &&
+    (g['ahead'] === undefined || typeof g['ahead'] === 'boolean') &&
     (g['reason'] === undefined || typeof g['reason'] === 'string') &&
     (g['tier'] === undefined || typeof g['tier'] === 'string') &&
     (g['flaky'] === undefined || isStrings(g['flaky'])) &&

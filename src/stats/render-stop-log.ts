@@ -43,6 +43,7 @@ function describeChanged(changed: StopRecord['changed']): string {
 
 function describeGate(gate: StopRecord['gates'][number]): string {
   const notes = [
+    gate.ahead ? 'ran while the agent worked' : '',
     gate.reason ?? '',
     gate.preExisting ? `${gate.preExisting} pre-existing` : '',
     gate.flaky && gate.flaky.length > 0 ? `flaky: ${gate.flaky.join(', ')}` : '',

@@ -13,27 +13,49 @@ import { runGates } from '../runner/run-gates.js';
 import { trackOverlap } from '../transient/overlap.js';
 import { readVerdicts, rememberVerdicts, verdictKey, verdictsPath } from '../state/verdict-cache.js';
 import { durationsPath, readDurations, rememberDurations } from '../state/gate-durations.js';
+import { aheadResultsPath, readAheadResults } from '../state/ahead-results.js';
+import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
 import { describeContentPass, reuseContentPasses } from '../state/content-results.js';
 import { skipDependentLint } from '../workspace/skip-dependent-lint.js';
 import type { StopContext } from './stop-context.js';
 
-/** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
-export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Reruns> {
+/** What choosing a stop's gates reads: the stop's, or the checks' ahead of it (src/commands/ahead.ts). */
+export type PlanContext = Pick<StopContext, 'root' | 'baseline' | 'state' | 'env' | 'projectDir' | 'snapshot' | 'change' | 'stateDir' | 'configFiles'>;
+
+export interface GatePlan {
+  selections: GateSelection[];
+  /** Each gate's verdict key on this state: a pass under it is a cached pass. */
+  keys: Map<string, string>;
+  /** The keys with a pass remembered. */
+  known: string[];
+}
+
+/** The triggered gates, narrowed as far as the change allows, and what a pass of each on this state is known by. */
+export async function planStopGates(stop: PlanContext, tree: ConfigTree): Promise<GatePlan> {
   const { snapshot } = stop;
-  const config = tree.root;
   const skip = new Set((stop.env['GATE_SKIP'] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const selected = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
   // A change in comments, formatting or types only runs no test; in comments and layout only, no type checker.
   const base = { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env, projectDir: stop.projectDir };
   const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
-  const verdicts = verdictsPath(stop.stateDir);
-  const known = snapshot ? readVerdicts(verdicts) : [];
+  const known = snapshot ? readVerdicts(verdictsPath(stop.stateDir)) : [];
   const keys = new Map(
     snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(tree.hashes.get(s.gate.configDir) ?? stop.configFiles.hash, s, snapshot, stop.root)]) : [],
   );
+  return { selections, keys, known };
+}
+
+/** The triggered gates, minus those with a cached pass on exactly this state, each with its retries. */
+export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Promise<Reruns> {
+  const { snapshot } = stop;
+  const config = tree.root;
+  const { selections, keys, known } = await planStopGates(stop, tree);
+  const verdicts = verdictsPath(stop.stateDir);
   // A dependent's pass on the same content of it and what it depends on is reused first: it says so.
   const reuse = snapshot ? reuseContentPasses(stop.stateDir, selections, tree, stop.configFiles.hash, snapshot, stop.root) : undefined;
   const cached = selections.filter((s) => s.run && !reuse?.passes.has(s.gate.name) && known.includes(keys.get(s.gate.name) ?? ''));
+  // What the checks ahead of the stop found on exactly this tree and environment is this stop's run of those gates.
+  const ahead = snapshot ? takeAheadResults(stop, selections.filter((s) => s.run && !reuse?.passes.has(s.gate.name) && !cached.includes(s)), keys) : [];
   // Which gates ran beside another: only their failures may be load's (src/transient/load-sensitive.ts).
   const overlap = trackOverlap();
   const durations = durationsPath(stop.stateDir);
@@ -60,7 +82,7 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
         stop.running?.done(result.name, result.status);
       },
     });
-  const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name)), config.concurrency, overlap);
+  const first = await run(selections.filter((s) => !cached.includes(s) && !reuse?.passes.has(s.gate.name) && !ahead.some((result) => result.name === s.gate.name)), config.concurrency, overlap);
   rememberDurations(durations, expected, first);
   const { results: ran, notes, transient, loadLeftOut, loadFlaky } = await rerunIfTransient(stop, tree, first, async (name) => (await run(selections.filter((s) => s.run && s.gate.name === name), 1))[0], {
     beside: overlap.beside,
@@ -69,13 +91,26 @@ export async function runSelectedGates(stop: StopContext, tree: ConfigTree): Pro
   rememberVerdicts(
     verdicts,
     known,
-    ran.filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
+    [...ahead, ...ran].filter((result) => result.status === 'passed' && !result.flaky).flatMap((result) => keys.get(result.name) ?? []),
   );
   reuse?.remember(ran, new Date());
   const logOf = (name: string) => join(stop.stateDir, 'logs', `${gateFileName(name)}.log`);
   const reused = [...(reuse?.passes ?? [])].map(([name, pass]) => ({ ...cachedPass(name, logOf(name)), detail: describeContentPass(pass) }));
   const sameCode = selections.filter((s) => s.sameCode).map((s) => s.gate.name);
-  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ran], notes, transient, loadLeftOut, loadFlaky, sameCode };
+  return { results: [...cached.map((s) => cachedPass(s.gate.name, logOf(s.gate.name))), ...reused, ...ahead, ...ran], notes, transient, loadLeftOut, loadFlaky, sameCode };
+}
+
+/** The checks' ahead results for these gates' keys, if they ran in the environment there is now. */
+function takeAheadResults(stop: StopContext, selections: GateSelection[], keys: Map<string, string>): GateResult[] {
+  const found = readAheadResults(aheadResultsPath(stop.stateDir));
+  if (found === undefined) return [];
+  const results = selections.flatMap((s) => {
+    const result = found.results[keys.get(s.gate.name) ?? ''];
+    return result !== undefined && result.name === s.gate.name ? [result] : [];
+  });
+  if (results.length === 0) return [];
+  const environment = fingerprintEnvironment([...new Set([stop.root, stop.projectDir])], stop.env);
+  return environmentChanges(found.environment, environment).length === 0 ? results : [];
 }
 
 /**

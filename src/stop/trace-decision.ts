@@ -23,6 +23,7 @@ export function traceDecision(stop: StopContext, { decision, asking, asked, letT
     name: result.name,
     status: result.cached ? 'cached' : result.status,
     durationMs: result.durationMs,
+    ...(result.ahead ? { ahead: true } : {}),
     ...(result.detail ? { reason: result.detail } : {}),
     ...(result.tier ? { tier: `${result.tier}${ranNoTest(result) ? '; it found no test to run' : ''}` } : {}),
     ...(result.flaky ? { flaky: filterOutput(result.filter, result.flaky.firstOutput).failures.map((failure) => failure.id) } : judged.loadFlaky.has(result.name) ? { flaky: judged.loadFlaky.get(result.name) } : {}),

@@ -158,6 +158,8 @@ export function makeProject(templateDir, options = {}) {
     // a second, so each would be ended at once, after loading the machine the other tests share
     // (tests/e2e/start-evidence.test.ts covers it).
     GATE_EVIDENCE: '0',
+    // Nor checks ahead of the stop after each edit, for the same reason (tests/e2e/checks-ahead.test.ts).
+    GATE_AHEAD: '0',
   };
   const fullEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', ...env };
   /** @param {string[]} args */

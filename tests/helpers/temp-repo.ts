@@ -116,5 +116,7 @@ export function hermeticEnv(home: string): Record<string, string> {
     // checks the start itself when it is not done): off here, so that no test's machine load or
     // verdict depends on its timing; tests/e2e/start-evidence.test.ts turns it on.
     GATE_EVIDENCE: '0',
+    // Likewise the checks a post-edit hook starts ahead of the stop: tests/e2e/checks-ahead.test.ts.
+    GATE_AHEAD: '0',
   };
 }

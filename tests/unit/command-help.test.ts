@@ -5,8 +5,8 @@ import { asksForHelp, commandUsage } from '../../src/commands/usage.js';
 
 // Issue 41: every command answers --help and -h with its usage, exit 0 ("gate ci --help" was "Unknown option").
 const CLI = readFileSync(new URL('../../src/cli.ts', import.meta.url), 'utf8');
-// Every command word cli.ts dispatches; `evidence` is the prompt hook's, started in the background, not for a person.
-const COMMANDS = [...CLI.matchAll(/case '([a-z][a-z-]*)':/g)].map((match) => match[1] ?? '').filter((word) => word !== 'evidence' && word !== 'help');
+// Every command word cli.ts dispatches; `evidence` and `ahead` are the hooks', started in the background, not for a person.
+const COMMANDS = [...CLI.matchAll(/case '([a-z][a-z-]*)':/g)].map((match) => match[1] ?? '').filter((word) => word !== 'evidence' && word !== 'ahead' && word !== 'help');
 
 afterEach(() => {
   vi.restoreAllMocks();
