@@ -46,6 +46,11 @@ export interface ResolvedGate {
   retries: number;
   /** The preset's command exits 0 whatever it finds: any output fails the gate (gofmt -d). */
   outputFails?: boolean;
+  /**
+   * Set by a stop's plan, not the config: the changed files (relative to `cwd`) whose declarations
+   * are what they were at the change's base, type-checked by another gate (src/plan/kept-declarations.ts).
+   */
+  declarationsKept?: string[];
 }
 
 export interface ResolvedConfig {

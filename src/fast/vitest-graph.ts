@@ -9,6 +9,7 @@ import { narrowByRecord } from './by-coverage/narrow-by-record.js';
 
 // Vitest's default include and typecheck include: what counts as a test file in the counts the plan reports.
 const TEST_FILE = /(?:^|\/)[^/]*\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$/;
+const TYPE_TEST = /(?:^|\/)[^/]*\.(?:test|spec)-d\.[cm]?[jt]sx?$/;
 const TEST_CONFIG = /^(?:vitest|vite)\.(?:config|workspace|projects)(?:\.[\w-]+)?\.[cm]?[jt]s$/;
 // Plugins that import modules no file names: the graph can't see those edges.
 const AUTO_IMPORTS = /unplugin-auto-import|unplugin-vue-components|AutoImport\(|Components\(/;
@@ -56,11 +57,17 @@ export function planVitestGraph({ gate, files, cacheDir }: FastInput): FastPlan 
   const setup = [...reached].find((file) => loaded.has(file) && !graph.imported.has(file) && !TEST_FILE.test(shown(file)));
   if (setup) return { fallback: `the test config loads ${shown(setup)}, which the change reaches` };
   const tests = sources.filter((file) => TEST_FILE.test(file));
+  // A type test checks declarations: one that only changed files with the same declarations reach stays out (src/plan/kept-declarations.ts).
+  const keptDeclarations = new Set((gate.declarationsKept ?? []).map(absolute));
+  const declared = keptDeclarations.size === 0 ? reached : reachedFrom(changed.filter((file) => !keptDeclarations.has(file)), graph, effects);
+  const typeTestsOut = [...reached].filter((file) => TYPE_TEST.test(shown(file)) && !declared.has(file)).map(shown).sort();
+  if (typeTestsOut.length > 0) for (const file of typeTestsOut) reached.delete(absolute(file));
   const selected = [...reached].map(shown).filter((file) => TEST_FILE.test(file)).sort();
   const what = files.length === 1 ? files[0] : `${files.length} changed files`;
   const whole = selected.map((file) => [file, graph.takesWhole.get(absolute(file))] as const).find(([, barrel]) => barrel !== undefined);
   const widened = whole ? ` (${whole[0]} takes all of ${shown(whole[1] ?? '')})` : '';
-  const count = `${selected.length} of ${tests.length} test files reach ${what}${widened}`;
+  const leftOut = typeTestsOut.length === 0 ? '' : `; not ${listed(typeTestsOut)}: the declarations it checks are kept`;
+  const count = `${selected.length} of ${tests.length} test files reach ${what}${widened}${leftOut}`;
   // Of those, the tests that executed what changed, by the record of the last passing full run.
   const byRecord = cacheDir === undefined || selected.length === 0 ? undefined : narrowByRecord(cacheDir, root, selected.map(absolute), changed);
   const recorded = byRecord && new Set(byRecord.tests.map(shown));
@@ -120,4 +127,8 @@ function configLoaded(configs: string[], files: ReturnType<typeof readModuleFile
 
 function stringLiterals(source: string): string[] {
   return [...source.matchAll(/'([^'\n\\]*)'|"([^"\n\\]*)"|`([^`\\$]*)`/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '').filter((text) => text !== '' && !/\s/.test(text));
+}
+
+function listed(files: string[]): string {
+  return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
 }

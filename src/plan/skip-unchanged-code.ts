@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { JS_FAMILY } from '../fast/same-code/js-runtime.js';
 import { namedAsText } from '../fast/same-code/named-as-text.js';
@@ -46,18 +47,35 @@ async function withoutUnchangedCode(selections: GateSelection[], change: ChangeB
   if (paths.length === 0 || paths.length > MAX_FILES || !environmentKept(change)) return selections;
   const versions = await readBaseVersions(change.root, base, change.start, paths);
   const same = new Set<string>();
-  const { sameCode } = await import('../fast/same-code/same-code.js');
+  const { sameCode, sameToTypeCheckers } = await import('../fast/same-code/same-code.js');
   for (const selection of eligible) {
+    // vitest's typecheck mode runs type tests: there a type is what a test checks, and only comments and layout are no change.
+    const compare = selection.gate.preset === 'vitest' && typeTestsMayRun(selection) ? sameToTypeCheckers : sameCode;
     const pairs = codeFiles(selection, change.root).flatMap((path) => {
       const before = versions.get(path);
       const after = readNow(join(change.root, path));
       return typeof before === 'string' && after !== undefined && !same.has(path) && before !== after && !hasCoveragePragma(before, after) ? [{ path, before, after }] : [];
     });
-    for (const path of await sameCode(pairs, { cwd: selection.gate.cwd, python: pythonOf(selection, change.env) })) same.add(path);
+    for (const path of await compare(pairs, { cwd: selection.gate.cwd, python: pythonOf(selection, change.env) })) same.add(path);
   }
   if (same.size === 0) return selections;
   return Promise.all(selections.map((selection) => (isEligible(selection) ? withoutSameCode(selection, same, change.root) : selection)));
 }
+
+/** Whether a vitest gate may run type tests: its command or a config in its folder names `typecheck`. */
+function typeTestsMayRun(selection: GateSelection): boolean {
+  const { gate } = selection;
+  const words = typeof gate.run === 'string' ? [gate.run] : gate.run;
+  if (words.some((word) => word.includes('typecheck'))) return true;
+  try {
+    return readdirSync(gate.cwd).some((name) => VITEST_CONFIG.test(name) && TYPECHECK.test(readNow(join(gate.cwd, name)) ?? 'typecheck'));
+  } catch {
+    return true;
+  }
+}
+
+const VITEST_CONFIG = /^(?:vitest|vite)\.(?:config|workspace|projects)(?:\.[\w-]+)?\.[cm]?[jt]s$/;
+const TYPECHECK = /\btypecheck\b/;
 
 function isEligible(selection: GateSelection): boolean {
   const { gate } = selection;

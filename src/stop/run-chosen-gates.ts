@@ -8,6 +8,7 @@ import { selectGates, type GateSelection } from '../plan/select-gates.js';
 import { leaveToPackages } from '../plan/leave-to-packages.js';
 import { skipUnchangedCode } from '../plan/skip-unchanged-code.js';
 import { narrowBarrelAdditions } from '../plan/barrel-additions.js';
+import { markKeptDeclarations } from '../plan/kept-declarations.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { trackOverlap } from '../transient/overlap.js';
@@ -37,7 +38,8 @@ export async function planStopGates(stop: PlanContext, tree: ConfigTree): Promis
   const selected = leaveToPackages(skipDependentLint(selectGates(tree.gates, stop.change, stop.root, tree.scopes, skip, undefined), tree, stop.root));
   // A change in comments, formatting or types only runs no test; in comments and layout only, no type checker.
   const base = { root: stop.root, base: stop.baseline, start: stop.state.start, env: stop.env, projectDir: stop.projectDir };
-  const selections = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
+  const narrowed = await narrowBarrelAdditions(await skipUnchangedCode(selected, base), base);
+  const selections = await markKeptDeclarations(narrowed, base).catch(() => narrowed);
   const known = snapshot ? readVerdicts(verdictsPath(stop.stateDir)) : [];
   const keys = new Map(
     snapshot ? selections.filter((s) => s.run).map((s) => [s.gate.name, verdictKey(tree.hashes.get(s.gate.configDir) ?? stop.configFiles.hash, s, snapshot, stop.root)]) : [],

@@ -135,6 +135,49 @@ describe('vitest through a barrel: the tests that use a name the change defines'
   });
 });
 
+// vitest's typecheck mode (radashi's): type tests (*.test-d.ts) that tsc checks, beside a tsc gate.
+const typed = () => ({
+  ...library(),
+  'vitest.config.ts': [
+    "import { fileURLToPath } from 'node:url';",
+    "import { defineConfig } from 'vitest/config';",
+    '',
+    'export default defineConfig({',
+    "  resolve: { alias: { shop: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },",
+    "  test: { typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'] } },",
+    '});',
+    '',
+  ].join('\n'),
+  'tests/types.test-d.ts': "import { expectTypeOf, test } from 'vitest';\nimport * as shop from 'shop';\n\ntest('greet gives a string', () => {\n  expectTypeOf(shop.greet('ann')).toEqualTypeOf<string>();\n});\n",
+  // No ambient types, no lib checks: tsc's share of each run small.
+  'tsconfig.json': `${JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true, skipLibCheck: true, types: [], lib: ['ES2022'], paths: { shop: ['./src/index.ts'] } }, include: ['src', 'tests'] }, null, 2)}\n`,
+  'gate.config.json': `${JSON.stringify({ gates: [{ name: 'test', preset: 'vitest' }, { name: 'typecheck', preset: 'tsc' }] }, null, 2)}\n`,
+});
+
+describe("vitest's type tests", () => {
+  it('leaves out a type test that only a change inside a body under a declared return type reaches', () => {
+    repo = makeRepo(typed(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/greet.ts', "export function greet(name: string): string {\n  return 'hello ' + name;\n}\n");
+    expect(stop(repo).code).toBe(0);
+    expect(gateLog(repo)).toContain('tests/greet.test.ts');
+    expect(lastStop(repo)?.gates[0]?.tier).toBe(
+      '2 of 6 test files reach src/greet.ts (tests/exports.test.ts takes all of src/index.ts); not tests/types.test-d.ts: the declarations it checks are kept',
+    );
+    expect(gateLog(repo)).not.toContain('types.test-d.ts');
+  });
+
+  it('runs the type tests a declared type reaches, even when the emitted code is the same, and blocks on the one that fails', () => {
+    repo = makeRepo(typed(), { nodeModules: true });
+    promptStart(repo);
+    repo.write('src/greet.ts', 'export function greet(name: string): string | undefined {\n  return `hello ${name}`;\n}\n');
+    const blocked = stop(repo);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('tests/types.test-d.ts');
+    expect(lastStop(repo)?.gates.find((gate) => gate.tier !== undefined)?.tier).toMatch(/^3 of 6 test files reach src\/greet\.ts/);
+  });
+});
+
 describe("vitest with its own test.root (floating-ui: './test' in every package)", () => {
   // vitest resolves a relative path against test.root: src/greet.ts became test/src/greet.ts, no test
   // was found, --passWithNoTests passed, and a breaking change was let through.

@@ -5,6 +5,7 @@ import { loadTypescript, sameJsRuntime } from '../../src/fast/same-code/js-runti
 import { changedInTypedBodiesOnly } from '../../src/fast/same-code/python-bodies.js';
 import { samePythonAst } from '../../src/fast/same-code/python-ast.js';
 import { samePythonToTypeCheckers } from '../../src/fast/same-code/python-type-view.js';
+import { sameDeclarations } from '../../src/fast/same-code/ts-declarations.js';
 import { sameToTsc } from '../../src/fast/same-code/ts-type-view.js';
 
 const ts = loadTypescript(process.cwd());
@@ -236,5 +237,47 @@ describe('what other modules read of a Python module: its declarations, not its 
       process.cwd(),
     );
     expect(answers).toEqual([true, true, true, false, false, false, false, false, false, false, false]);
+  });
+});
+
+describe('TypeScript: the same declarations (what a type test checks)', () => {
+  const LIBRARY = `export function clamp(n: number, min: number, max: number): number {
+  return Math.min(Math.max(n, min), max);
+}
+
+export const double = (n: number): number => n * 2;
+
+export const triple = (n: number) => n * 3;
+
+export class Box {
+  constructor(private readonly value: number) {
+    if (value < 0) throw new Error('negative');
+  }
+  get size(): number {
+    return this.value;
+  }
+  label = (): string => 'box';
+}
+
+export const ready = clamp(1, 0, 2);
+`;
+  it.each([
+    ['a typed function body', LIBRARY.replace('return Math.min(Math.max(n, min), max);', 'if (min > max) return clamp(n, max, min);\n  return Math.min(Math.max(n, min), max);'), true],
+    ['a typed arrow body', LIBRARY.replace('=> n * 2', '=> n + n'), true],
+    ['a constructor body', LIBRARY.replace("throw new Error('negative')", "throw new RangeError('negative')"), true],
+    ['a typed getter body and a typed property arrow', LIBRARY.replace('return this.value;', 'return this.value + 0;').replace("=> 'box'", "=> 'a box'"), true],
+    ['a comment and layout', LIBRARY.replace('export const double', '// twice\nexport const  double'), true],
+    ['an arrow whose type comes from its body', LIBRARY.replace('=> n * 3', '=> `${n * 3}`'), false],
+    ['a declared return type', LIBRARY.replace('(n: number): number => n * 2', '(n: number): number | string => n * 2'), false],
+    ['a top-level statement', LIBRARY.replace('clamp(1, 0, 2)', 'clamp(1, 0, 3)'), false],
+    ['a new export', `${LIBRARY}export const four = 4;\n`, false],
+  ])('%s', (_, after, expected) => {
+    expect(sameDeclarations(ts, 'src/clamp.ts', LIBRARY, after)).toBe(expected);
+  });
+
+  it('JavaScript (types inferred), declaration files and code that does not parse are never the same', () => {
+    expect(sameDeclarations(ts, 'src/clamp.js', 'export const a = () => 1;\n', 'export const a = () => 2;\n')).toBe(false);
+    expect(sameDeclarations(ts, 'src/clamp.d.ts', 'export declare const a: number;\n', 'export declare const a: number; \n')).toBe(false);
+    expect(sameDeclarations(ts, 'src/clamp.ts', LIBRARY, LIBRARY.replace('=> n * 2', '=> n * ('))).toBe(false);
   });
 });
