@@ -25,12 +25,9 @@ import { changeSinceBaseline, openProject, openTree } from './open-project.js';
  */
 const READS_ONLY = new Set(['tsc', 'mypy', 'pyright', 'basedpyright', 'eslint', 'biome', 'prettier', 'ruff', 'ruff-format', 'black', 'isort', 'flake8', 'gofmt', 'go-vet', 'golangci-lint', 'cargo-fmt']);
 
-/** The agent's next edit comes within this more often than not: a burst of edits starts one run, at its end. */
-const SETTLE_MS = 1500;
-
 /**
- * `gate ahead --session ID` (not for people: the post-edit hook starts it in the background, each
- * edit ending the one before): once the edits settle, the stop's own plan for the tree as it is, and
+ * `gate ahead --session ID` (not for people: the post-edit hook starts it in the background once
+ * the edits settle, each edit ending the one before): the stop's own plan for the tree as it is, and
  * of its gates those that only read the tree — type checkers, linters, format checks — run now, at
  * the lowest priority. Each result, pass or failure, is kept under the gate's verdict key (the
  * content it checked), and only if neither the tree nor the environment moved while it ran: a stop on
@@ -44,7 +41,6 @@ export async function aheadCommand(args: string[], env: NodeJS.ProcessEnv): Prom
     // Not allowed here: it runs at the priority it has.
   }
   const session = sessionFileName(optionValue(args, '--session'));
-  await new Promise((done) => setTimeout(done, Number(env['GATE_AHEAD_SETTLE_MS'] ?? SETTLE_MS)));
   const project = openProject(env['GATE_PROJECT_DIR'] ?? process.cwd());
   const repo = project.repo;
   if (!repo) return 0;

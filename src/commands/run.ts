@@ -95,7 +95,10 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
     const { nudgeAfterEdit, rememberEdit } = await import('./post-edit.js');
     if (repo && payload.edit) rememberEdit(stateDirOf(repo), sessionFileName(payload.sessionId), repo.root, projectDir, payload.edit.path);
     // The gates that only read the tree, run while the agent goes on (src/commands/ahead.ts).
-    if (repo && env['GATE_AHEAD'] !== '0') (await import('../runner/background-job.js')).startJob(stateDirOf(repo), 'ahead', sessionFileName(payload.sessionId), projectDir, env, 0);
+    if (repo && env['GATE_AHEAD'] !== '0') {
+      const settleMs = Number(env['GATE_AHEAD_SETTLE_MS'] ?? AHEAD_SETTLE_MS);
+      (await import('../runner/background-job.js')).startJob(stateDirOf(repo), 'ahead', sessionFileName(payload.sessionId), projectDir, env, 0, Number.isFinite(settleMs) ? settleMs : AHEAD_SETTLE_MS);
+    }
     return nudgeAfterEdit({ edit: payload.edit, projectDir, root: repo?.root ?? configFiles.dir, configFiles, stdout: process.stdout });
   }
   const stop = { payload, env, output, projectDir, configFiles, trace, reportBytes: adapter.reportBytes };
@@ -198,6 +201,9 @@ async function handleEvent(payload: HookPayload, adapter: Adapter, env: NodeJS.P
   if (state.blocks > 0 || session.corrupt || notices.length > 0) writeSession(sessionFile, { baseline: state.baseline, start: state.start, blocks: 0, hinted: state.hinted, named: state.named, asked: state.asked });
   return notices.length > 0 ? output.notice(notices.join('\n')) : output.allow();
 }
+
+/** The agent's next edit comes within this more often than not: a burst of edits starts one check ahead of the stop, at its end. */
+const AHEAD_SETTLE_MS = 1500;
 
 /** Nearly every `git status` ends within this: only a slower one pays for learning the hook's time limit. */
 const GIT_CHECK_IN_MS = 1000;

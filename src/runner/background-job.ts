@@ -14,12 +14,18 @@ export function jobPidFile(stateDir: string, job: BackgroundJob, session: string
   return join(stateDir, job, `${session}.pid`);
 }
 
-/** Starts `gate <job> --session <session>`, ending the one before it. Never throws: it is only a head start. */
-export function startJob(stateDir: string, job: BackgroundJob, session: string, projectDir: string, env: NodeJS.ProcessEnv, waitMs: number): void {
+/**
+ * Starts `gate <job> --session <session>`, ending the one before it; after `settleMs`, slept by a
+ * shell that then becomes it (an edit in a burst ends a shell, not a Node that has loaded gate).
+ * Never throws: it is only a head start.
+ */
+export function startJob(stateDir: string, job: BackgroundJob, session: string, projectDir: string, env: NodeJS.ProcessEnv, waitMs: number, settleMs = 0): void {
   if (process.argv[1] === undefined) return;
   try {
     endJob(stateDir, job, session, waitMs);
-    const child = spawn(process.execPath, [process.argv[1], job, '--session', session], { cwd: projectDir, detached: true, stdio: 'ignore', env: { ...env, GATE_PROJECT_DIR: projectDir } });
+    const gate = [process.execPath, process.argv[1], job, '--session', session];
+    const [program = process.execPath, ...args] = settleMs > 0 ? ['/bin/sh', '-c', 'sleep "$1"; shift; exec "$@"', `gate-${job}`, String(settleMs / 1000), ...gate] : gate;
+    const child = spawn(program, args, { cwd: projectDir, detached: true, stdio: 'ignore', env: { ...env, GATE_PROJECT_DIR: projectDir } });
     child.on('error', () => {});
     if (child.pid === undefined) return;
     mkdirSync(join(stateDir, job), { recursive: true, mode: 0o700 });
@@ -46,9 +52,14 @@ export function endJob(stateDir: string, job: BackgroundJob, session: string, wa
   rmSync(file, { force: true });
   if (!Number.isInteger(pid) || pid <= 1 || !isJob(pid, job)) return;
   try {
-    process.kill(pid, 'SIGTERM');
+    // Its whole group (it was started detached: it leads one), so that a settling shell's `sleep` goes too.
+    process.kill(-pid, 'SIGTERM');
   } catch {
-    return;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      return;
+    }
   }
   const until = Date.now() + waitMs;
   while (isJob(pid, job) && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);

@@ -105,15 +105,21 @@ describe('checks ahead of the stop', () => {
     expect(gateOf(repo, 'typecheck')?.ahead).toBeUndefined();
   }, 60_000);
 
-  it('still waiting when the stop comes: the stop ends it and runs the gate itself', async () => {
+  it('a burst of edits: each ends the check the one before started; the stop ends the last and runs the gate itself', async () => {
     repo = project();
     expect(promptStart(repo).code).toBe(0);
+    const ahead = (pid: number) => existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('ahead');
+    edited(repo, 'src/sum.ts', 'export const sum = (a: number, b: number): number => b - a;\n', { GATE_AHEAD_SETTLE_MS: '60000' });
+    const first = Number(readFileSync(pidFile(repo), 'utf8'));
+    expect(ahead(first)).toBe(true);
     edited(repo, 'src/sum.ts', 'export const sum = (a: number, b: number): number => b + a;\n', { GATE_AHEAD_SETTLE_MS: '60000' });
     const pid = Number(readFileSync(pidFile(repo), 'utf8'));
+    expect(pid).not.toBe(first);
+    await until(() => !ahead(first), 5_000);
     expect(stop(repo).code).toBe(0);
     expect(gateOf(repo, 'typecheck')?.status).toBe('passed');
     expect(gateOf(repo, 'typecheck')?.ahead).toBeUndefined();
     expect(existsSync(pidFile(repo))).toBe(false);
-    expect(existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ahead')).toBe(false);
+    expect(ahead(pid)).toBe(false);
   }, 60_000);
 });
