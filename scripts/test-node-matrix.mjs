@@ -56,6 +56,7 @@ const NODE_DEPENDENT = [
   ['tests/e2e/fast-tier-node.test.ts', 'tsc and eslint started by the bin under this Node'],
   ['tests/e2e/tamper-expectations-node-assert.test.ts', "node:test's reporter and node:assert's failure text (node:test and mocha), which come from Node (the change only this matrix caught); vitest's and jest's own expect are tamper-expectations.test.ts's, left out"],
   ['tests/e2e/monorepo.test.ts', "workspace packages tested with node:test and node:assert: their failure text comes from Node"],
+  ['tests/integration/pr-comment-upsert.test.ts', "Node's own fetch (undici) against a mock GitHub REST API: pagination and the marker's match"],
 ];
 
 /**
@@ -76,6 +77,9 @@ const NODE_INDEPENDENT = [
   ['tests/integration/turbo-nx-scope.test.ts', "which packages turbo and Nx run for a change, and their remote caches: the tools' behaviour (their tasks pass; turbo-nx.test.ts reads a failing one under every Node)"],
   ['tests/integration/same-code.test.ts', "whether two versions run the same code, by the project's TypeScript, esbuild and Python: the tools' parsers"],
   ['tests/integration/js-barrel-shapes.test.ts', "which tests gate's import graph picks for vitest, jest, mocha and node:test; the node:test failure text is e2e/monorepo's"],
+  ['tests/integration/pytest-coverage-record.test.ts', "what pytest and coverage.py record for each test: the tools' behaviour"],
+  ['tests/integration/python-bytecode.test.ts', "which .pyc files Python writes and trusts: the interpreter's behaviour"],
+  ['tests/integration/baseline-copy-faults.test.ts', "a baseline copy git cannot make: git's checkout-index and gate's words for it"],
   ['tests/integration/workspace-graph.test.ts', 'workspaces read from their files, go list and cargo metadata; its node --test check of the fixture is what e2e/monorepo asserts under every Node'],
 ];
 

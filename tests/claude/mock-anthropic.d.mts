@@ -6,8 +6,8 @@ export interface ToolUse {
   input: Record<string, unknown>;
 }
 
-/** One scripted answer of the model: text, a tool call, or both (text first). */
-export type Step = { text: string; toolUse?: ToolUse } | { text?: string; toolUse: ToolUse };
+/** One scripted answer of the model: text, a tool call, or both (text first); `before` holds it until it resolves. */
+export type Step = ({ text: string; toolUse?: ToolUse } | { text?: string; toolUse: ToolUse }) & { before?: () => Promise<void> };
 
 export interface RecordedRequest {
   method: string;

@@ -205,6 +205,8 @@ export async function startMockAnthropic() {
     const scripted = step !== null ? steps[step] : subagentStep !== null ? subagentSteps[subagentStep] : undefined;
     /** @type {Block} */
     const fallback = { type: 'text', text: main ? DEFAULT_TEXT : sideText(body) };
+    // A step may hold its answer until something outside happened (the model "thinking" meanwhile).
+    if (scripted?.before) await scripted.before();
     const blocks = scripted ? blocksFor(scripted) : [fallback];
     const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'claude-mock';
     sendMessage(res, `msg_mock_${++counter}`, model, blocks, isRecord(body) && body.stream === true);

@@ -1,8 +1,11 @@
 // The post-edit nudge on the real Claude Code CLI: `gate init` writes a PostToolUse entry for Edit,
 // Write and MultiEdit; after an edit that skips a failing test the model reads gate's word with the
-// tool's result — before its next step, not only at the stop.
+// tool's result — before its next step, not only at the stop. And the checks the edit starts ahead
+// of the stop (the gates that only read the tree) run while the model answers.
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readStopRecords } from '../../src/state/read-stop-log.js';
 import { CLAUDE_CODE_VERSION } from './claude-cli.mjs';
 import { SUM_BROKEN } from './gate-project.mjs';
 import { allMessageText } from './mock-anthropic.mjs';
@@ -34,6 +37,30 @@ describe(`the post-edit nudge in Claude Code ${CLAUDE_CODE_VERSION}`, () => {
     expect(allMessageText(run.main[2])).not.toContain(NUDGE);
     // Said once: the Read and the Bash edit of the code brought no word from gate.
     expect(run.main.slice(0, 3).some((request) => allMessageText(request).includes('gate:'))).toBe(false);
+  });
+
+  it("runs the gates that only read the tree while the model answers: the stop takes tsc's result", async () => {
+    const scenario = await start();
+    Object.assign(scenario.project.env, { GATE_AHEAD: '1', GATE_AHEAD_SETTLE_MS: '0' });
+    const file = join(scenario.project.repo, 'src', 'sum.ts');
+    const ahead = join(scenario.project.repo, '.git', 'gate', 'ahead');
+    // The model's last answer waits for the check the edit started (its pid file goes when it ends).
+    const checked = async () => {
+      const end = Date.now() + 60_000;
+      while (!(existsSync(join(ahead, 'results.json')) && readdirSync(ahead).every((name) => !name.endsWith('.pid')))) {
+        if (Date.now() > end) throw new Error('no check ahead of the stop within 60 s');
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    };
+    const run = await scenario.run('Rename the parameters.', [
+      { toolUse: { name: 'Read', input: { file_path: file } } },
+      { toolUse: { name: 'Edit', input: { file_path: file, old_string: 'return a + b;', new_string: 'return b + a;' } } },
+      { text: 'Done.', before: checked },
+    ]);
+    expect(run.blocked).toEqual([]);
+    const gates = readStopRecords(join(scenario.project.repo, '.git', 'gate')).at(-1)?.gates ?? [];
+    expect(gates.find((gate) => gate.name === 'typecheck')).toMatchObject({ status: 'passed', ahead: true });
+    expect(gates.find((gate) => gate.name === 'test')?.ahead).toBeUndefined();
   });
 
   it('says nothing after an ordinary edit', async () => {
