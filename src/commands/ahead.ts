@@ -1,11 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ResolvedGate } from '../config/load-config.js';
 import { loadPresets } from '../config/load-presets.js';
 import { optionValue } from '../hook/option-value.js';
-import { jobPidFile } from '../runner/background-job.js';
+import { jobPidFile, runAsBackgroundJob } from '../runner/background-job.js';
 import type { GateResult } from '../runner/gate-result.js';
 import { runGates } from '../runner/run-gates.js';
 import { environmentChanges, fingerprintEnvironment } from '../start/environment.js';
@@ -34,12 +33,7 @@ const READS_ONLY = new Set(['tsc', 'mypy', 'pyright', 'basedpyright', 'eslint', 
  * exactly that tree takes it as its own run of the gate; any other tree runs the gate at the stop.
  */
 export async function aheadCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  process.on('SIGTERM', () => setImmediate(() => process.exit(143)));
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed here: it runs at the priority it has.
-  }
+  runAsBackgroundJob();
   const session = sessionFileName(optionValue(args, '--session'));
   const project = openProject(env['GATE_PROJECT_DIR'] ?? process.cwd());
   const repo = project.repo;
@@ -63,7 +57,6 @@ export async function aheadCommand(args: string[], env: NodeJS.ProcessEnv): Prom
     const results = await runGates({ selections: chosen, concurrency: tree.root.concurrency, projectDir: project.projectDir, logDir: join(project.stateDir, 'logs'), cacheDir: join(project.stateDir, 'cache'), env });
     const after = await takeSnapshot(repo);
     if (after.snapshot.digest !== found.snapshot.digest || environmentChanges(environment, fingerprintEnvironment(dirs, env)).length > 0) return 0;
-    // A verdict either way (a timeout or a missing program is the stop's to meet); a flaky pass is not one.
     // A verdict either way (a timeout or a missing program is the stop's to meet); a flaky pass is not one.
     const kept: Record<string, GateResult> = {};
     for (const result of results) {

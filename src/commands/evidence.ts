@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { runAsBackgroundJob } from '../runner/background-job.js';
 import { sessionFileName } from '../state/session-file-name.js';
 import { optionValue } from '../hook/option-value.js';
 import { passedPath, readPassed, readSession, sessionPath } from '../state/session-state.js';
@@ -10,20 +10,14 @@ import { stateKey } from '../start/start-state.js';
 import { openProject, openTree } from './open-project.js';
 
 /**
- * `gate evidence --session ID` (not for people: the prompt hook starts it in the background): every
- * gate not known to pass there in full, in full on a copy of the session's captured start, one after another, at the lowest priority,
- * each result remembered under the start's tree and environment. Stops at the first sign that the
+ * `gate evidence --session ID` (not for people: the prompt hook starts it in the background): each
+ * gate not known to pass there in full, run in full on a copy of the session's captured start, one
+ * after another, at the lowest priority, each result remembered under the start's tree and environment. Stops at the first sign that the
  * environment moved since the start (the copy borrows it live); a stop ends it with SIGTERM.
  */
 export async function evidenceCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  // Ended by the stop: after the runner's own handler has ended the gates' groups, an exit that runs
-  // the exit handlers (they remove the copy).
-  process.on('SIGTERM', () => setImmediate(() => process.exit(143)));
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed here: it runs at the priority it has.
-  }
+  // Ended by the stop: the exit handlers remove the copy.
+  runAsBackgroundJob();
   const session = sessionFileName(optionValue(args, '--session'));
   const project = openProject(env['GATE_PROJECT_DIR'] ?? process.cwd());
   const repo = project.repo;

@@ -17,7 +17,8 @@ const TYPE_TEST = /\.(?:test|spec)-d\.[cm]?[jt]sx?$/;
  * error in it, which vitest's typecheck would also report) is then that gate's to say.
  */
 export async function markKeptDeclarations(selections: GateSelection[], change: ChangeBase): Promise<GateSelection[]> {
-  const checkers = selections.filter((selection) => selection.gate.kind === 'typecheck');
+  // A checker that runs, or that runs nothing because its files changed in comments and layout only.
+  const checkers = selections.filter((selection) => selection.gate.kind === 'typecheck' && (selection.run || selection.sameCode === true));
   if (checkers.length === 0) return selections;
   const checked = new Set(checkers.flatMap((selection) => repoPathsOf(selection, change.root)));
   const vitest = selections.filter((selection) => selection.run && selection.gate.preset === 'vitest' && selection.gate.tier !== undefined && !selection.gate.fastOff && selection.files.length > 0);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -9,6 +10,19 @@ import { join } from 'node:path';
  * known by a pid file under the state directory; the stop ends both.
  */
 export type BackgroundJob = 'evidence' | 'ahead';
+
+/**
+ * In the job's own process: the lowest priority, and, when the stop ends it with SIGTERM (after the
+ * runner's own handler has ended the gates' groups), an exit that runs the exit handlers.
+ */
+export function runAsBackgroundJob(): void {
+  process.on('SIGTERM', () => setImmediate(() => process.exit(143)));
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here: it runs at the priority it has.
+  }
+}
 
 export function jobPidFile(stateDir: string, job: BackgroundJob, session: string): string {
   return join(stateDir, job, `${session}.pid`);
